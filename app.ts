@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import type { Db } from "./db/client.ts";
+import type { AppEnv } from "./lib/app_env.ts";
+import type { Config } from "./lib/config.ts";
+import { compression } from "./lib/compress.ts";
+import { csrfMiddleware } from "./lib/csrf.ts";
+import { HttpError } from "./lib/http_error.ts";
+import { log } from "./lib/log.ts";
+import { RateLimiter } from "./lib/rate_limit.ts";
+import { securityHeaders } from "./lib/security_headers.ts";
+import { sessionMiddleware } from "./lib/session.ts";
+import { mountRoutes } from "./routes/mod.ts";
+import { errorPage, notFoundPage } from "./routes/pages/errors.tsx";
+
+export type AppDeps = { db: Db; limiter?: RateLimiter };
+
+const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
+
+/** Builds the app. The middleware order below is the only place it is decided. */
+export function createApp(config: Config, deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  let nextRequestId = 0;
+
+  app.use(async (c, next) => {
+    c.set("config", config);
+    c.set("db", deps.db);
+    c.set("requestId", (++nextRequestId).toString(36));
+    c.set("user", null);
+    c.set("nonce", "");
+    await next();
+  });
+  app.use(compression());
+  app.use(securityHeaders());
+  app.use(csrfMiddleware());
+  app.use(sessionMiddleware());
+
+  mountRoutes(app, { limiter: deps.limiter ?? new RateLimiter() });
+
+  app.notFound((c) => {
+    if (isApi(c.req.path)) return c.json({ error: "Not found" }, 404);
+    return notFoundPage(c);
+  });
+
+  app.onError((err, c) => {
+    const known = err instanceof HttpError;
+    const status = known ? err.status : 500;
+    const message = known ? err.message : "Something went wrong on our side. Please try again.";
+    if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: String(err?.stack ?? err) });
+    if (known && err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
+    if (isApi(c.req.path) || c.req.method !== "GET") return c.json({ error: message }, status);
+    return errorPage(c, status, message);
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import type { Manifest } from "../lib/assets.ts";
+
+export type PageMeta = {
+  title: string;
+  description?: string;
+  /** Path or absolute URL; made absolute against SITE_URL. */
+  canonical?: string;
+  keywords?: string[];
+  image?: string;
+  type?: "website" | "article" | "video.other" | "profile";
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+  extraHead?: ReactNode;
+};
+
+type Props = {
+  meta: PageMeta;
+  siteName: string;
+  siteUrl: string;
+  nonce: string;
+  assets: Manifest;
+  islands: string[];
+  bodyHtml: string;
+};
+
+const abs = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
+
+/** JSON inside a script element: escaping `<` keeps "</script>" in a value from closing it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export function Document({ meta, siteName, siteUrl, nonce, assets, islands, bodyHtml }: Props) {
+  const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
+  const canonical = meta.canonical ? abs(siteUrl, meta.canonical) : undefined;
+  const image = meta.image ? abs(siteUrl, meta.image) : abs(siteUrl, "/static/og-default.png");
+  const chunks = new Set(islands.flatMap((name) => {
+    const island = assets.islands[name];
+    return island ? [island.file, ...island.imports] : [];
+  }));
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {meta.description && <meta name="description" content={meta.description} />}
+        {meta.keywords?.length ? <meta name="keywords" content={meta.keywords.join(", ")} /> : null}
+        {meta.noindex && <meta name="robots" content="noindex" />}
+        {canonical && <link rel="canonical" href={canonical} />}
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={meta.title} />
+        {meta.description && <meta property="og:description" content={meta.description} />}
+        <meta property="og:type" content={meta.type ?? "website"} />
+        {canonical && <meta property="og:url" content={canonical} />}
+        <meta property="og:image" content={image} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="theme-color" content="#0a0a0a" />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        {islands.length > 0 && <link rel="modulepreload" href={assets.client} />}
+        {[...chunks].map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {meta.extraHead}
+        {meta.jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />}
+      </head>
+      <body className="min-h-screen bg-neutral-950 text-neutral-100 antialiased">
+        <div id="app" className="flex min-h-screen flex-col" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce} />}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,150 @@
+import type { CurrentUser } from "../lib/app_env.ts";
+import { AI_TOOLS, FEATURED_TOOL } from "./ai_tools.ts";
+import { Island } from "./Island.tsx";
+import { PopoverDialog } from "./Popover.tsx";
+import AccountMenu from "../islands/AccountMenu.tsx";
+import { newShuffleSeed } from "../lib/shuffle_seed.ts";
+
+export type HeaderProps = {
+  user: CurrentUser | null;
+  siteName: string;
+  tagline: string;
+  /** The simplified variant drops search, Upload and Forum. */
+  simple?: boolean;
+  query?: string;
+  /** Renders the Upload control for members (the upload dialog island). */
+  uploadSlot?: React.ReactNode;
+};
+
+const button = "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+
+export function Header({ user, siteName, tagline, simple, query, uploadSlot }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-neutral-800 bg-neutral-950/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
+        <a href={`/?shuffleSeed=${newShuffleSeed()}`} className="flex shrink-0 items-center gap-2" aria-label={`${siteName} home`}>
+          <img src="/static/favicon.svg" width={32} height={32} alt="" />
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold tracking-tight">{siteName}</span>
+            <span className="hidden text-xs text-neutral-400 sm:block">{tagline}</span>
+          </span>
+        </a>
+        {!simple && (
+          <form action="/search" method="get" role="search" className="mx-auto hidden w-full max-w-xl md:block">
+            <input
+              type="search"
+              name="q"
+              defaultValue={query}
+              required
+              pattern=".*\S.*"
+              maxLength={200}
+              placeholder="Search videos, images, prompts…"
+              aria-label="Search"
+              className="w-full rounded-full border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm placeholder:text-neutral-500 focus:border-orange-500 focus:outline-none"
+            />
+          </form>
+        )}
+        <nav className="ml-auto flex items-center gap-1 sm:gap-2">
+          {!simple && (
+            <a href="/search" className={`${button} text-neutral-300 hover:bg-neutral-800 md:hidden`} aria-label="Search">
+              🔍
+            </a>
+          )}
+          {!simple && (user && uploadSlot
+            ? uploadSlot
+            : (
+              <button type="button" popoverTarget="login-required" className={`${button} bg-orange-500 text-black hover:bg-orange-400`}>
+                Upload
+              </button>
+            ))}
+          {!simple && <a href="/forum" className={`${button} hidden text-neutral-300 hover:bg-neutral-800 sm:inline-flex`}>Forum</a>}
+          <button
+            type="button"
+            popoverTarget="create-dialog"
+            className={`${button} hidden text-neutral-300 hover:bg-neutral-800 sm:inline-flex`}
+          >
+            Create
+          </button>
+          {user
+            ? (
+              <Island
+                name="AccountMenu"
+                component={AccountMenu}
+                props={{ username: user.username, isAdmin: user.isAdmin }}
+              />
+            )
+            : <GuestMenu />}
+        </nav>
+      </div>
+      <CreateDialog />
+      {!user && <LoginRequiredDialog />}
+    </header>
+  );
+}
+
+function GuestMenu() {
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget="guest-menu"
+        aria-label="Account menu"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-800 text-neutral-300 hover:bg-neutral-700"
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
+          <path d="M12 12a5 5 0 1 0-5-5 5 5 0 0 0 5 5Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
+        </svg>
+      </button>
+      <div id="guest-menu" popover="auto" className="menu-popover">
+        <a href="/auth" className="menu-item">Login</a>
+        <a href="/auth?tab=register" className="menu-item">Register</a>
+      </div>
+    </>
+  );
+}
+
+function LoginRequiredDialog() {
+  return (
+    <PopoverDialog id="login-required" title="Login required">
+      <p className="mb-5 text-sm text-neutral-300">
+        You need to be logged in to do that. Log in or create a free account to upload, like and message.
+      </p>
+      <div className="flex gap-3">
+        <a href="/auth" className={`${button} bg-orange-500 text-black hover:bg-orange-400`}>Login</a>
+        <a href="/auth?tab=register" className={`${button} border border-neutral-700 hover:bg-neutral-800`}>Register</a>
+      </div>
+    </PopoverDialog>
+  );
+}
+
+function CreateDialog() {
+  return (
+    <PopoverDialog id="create-dialog" title="Create with our favourite AI tools" wide>
+      <a
+        href={FEATURED_TOOL.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mb-4 block rounded-lg border border-orange-500/60 bg-orange-500/10 p-4 hover:bg-orange-500/20"
+      >
+        <span className="text-xs font-semibold uppercase tracking-wide text-orange-400">Featured</span>
+        <span className="block text-base font-semibold">{FEATURED_TOOL.name}</span>
+        <span className="block text-sm text-neutral-300">{FEATURED_TOOL.description}</span>
+      </a>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {AI_TOOLS.map((tool) => (
+          <li key={tool.name}>
+            <a
+              href={tool.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block h-full rounded-lg border border-neutral-800 p-3 hover:bg-neutral-800"
+            >
+              <span className="block text-sm font-semibold">{tool.name}</span>
+              <span className="block text-xs text-neutral-400">{tool.description}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </PopoverDialog>
+  );
+}

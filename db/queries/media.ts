@@ -1,0 +1,63 @@
+import { and, desc, eq, or } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { categories, media, users } from "../schema/mod.ts";
+
+/** The columns of a content item as cards and pages show it, with uploader and category. */
+export const itemColumns = {
+  id: media.id,
+  title: media.title,
+  description: media.description,
+  prompt: media.prompt,
+  aiGenerator: media.aiGenerator,
+  tags: media.tags,
+  resolution: media.resolution,
+  contentType: media.contentType,
+  fileKey: media.fileKey,
+  thumbnailKey: media.thumbnailKey,
+  youtubeId: media.youtubeId,
+  duration: media.duration,
+  size: media.size,
+  width: media.width,
+  height: media.height,
+  views: media.views,
+  likes: media.likes,
+  commentCount: media.commentCount,
+  reviewStatus: media.reviewStatus,
+  rejectionReason: media.rejectionReason,
+  featured: media.featured,
+  hidden: media.hidden,
+  credits: media.credits,
+  adminNotice: media.adminNotice,
+  reviewedAt: media.reviewedAt,
+  reviewedBy: media.reviewedBy,
+  createdAt: media.createdAt,
+  userId: media.userId,
+  uploaderName: users.username,
+  categoryId: media.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+export type ItemRow = {
+  [K in keyof typeof itemColumns]: (typeof itemColumns)[K]["_"]["notNull"] extends true ? (typeof itemColumns)[K]["_"]["data"]
+    : (typeof itemColumns)[K]["_"]["data"] | null;
+};
+
+const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
+
+function itemQuery(db: Db) {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId));
+}
+
+/** Newest approved items, for the plain home grid until the feed replaces it. */
+export function listNewestApproved(db: Db, limit: number): Promise<ItemRow[]> {
+  return itemQuery(db).where(publicWhere).orderBy(desc(media.createdAt), desc(media.id)).limit(limit) as Promise<ItemRow[]>;
+}
+
+/** Who may see the item a stored file belongs to (the file or the thumbnail of it). */
+export function findMediaByFileKey(db: Db, key: string) {
+  return db.select({ id: media.id, userId: media.userId, reviewStatus: media.reviewStatus, hidden: media.hidden })
+    .from(media).where(or(eq(media.fileKey, key), eq(media.thumbnailKey, key))).get();
+}

@@ -1,0 +1,34 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { sessions, users } from "../schema/mod.ts";
+
+export async function insertSession(db: Db, idHash: string, userId: number, expiresAt: number) {
+  await db.insert(sessions).values({ idHash, userId, expiresAt });
+}
+
+/** The signed-in user for a session hash, unless the session expired or the user is banned. */
+export function findSessionUser(db: Db, idHash: string, now: number) {
+  return db.select({
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    isAdmin: users.isAdmin,
+    createdAt: users.createdAt,
+    lastSeenAt: users.lastSeenAt,
+    expiresAt: sessions.expiresAt,
+  }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), eq(users.banned, false)))
+    .get();
+}
+
+export async function deleteSession(db: Db, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: number) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,49 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../client.ts";
+import { users } from "../schema/mod.ts";
+import type { CurrentUser } from "../../lib/app_env.ts";
+
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+export function findUserById(db: Db, id: number): Promise<CurrentUser | undefined> {
+  return db.select(publicColumns).from(users).where(eq(users.id, id)).get();
+}
+
+/** Case-insensitive, as usernames are unique regardless of case. */
+export function findLoginByUsername(db: Db, username: string) {
+  return db.select({ ...publicColumns, passwordHash: users.passwordHash, banned: users.banned })
+    .from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
+}
+
+export async function usernameOrEmailTaken(db: Db | Tx, username: string, email: string) {
+  const row = await db.select({
+    username: sql<number>`max(lower(${users.username}) = lower(${username}))`,
+    email: sql<number>`max(lower(${users.email}) = lower(${email}))`,
+  }).from(users).get();
+  return { username: row?.username === 1, email: row?.email === 1 };
+}
+
+export async function countUsers(db: Db | Tx): Promise<number> {
+  return (await db.select({ n: count() }).from(users).get())?.n ?? 0;
+}
+
+export type NewUser = { username: string; email: string | null; passwordHash: string | null; dateOfBirth?: string; isAdmin?: boolean };
+
+export async function insertUser(db: Db | Tx, user: NewUser): Promise<CurrentUser> {
+  const [row] = await db.insert(users).values(user).returning(publicColumns);
+  return row;
+}
+
+export async function setAdmin(db: Db, id: number, passwordHash: string) {
+  await db.update(users).set({ isAdmin: true, passwordHash, banned: false }).where(eq(users.id, id));
+}
+
+export async function touchLastSeen(db: Db, id: number, at: number) {
+  await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, id));
+}

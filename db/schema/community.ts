@@ -1,0 +1,58 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+const now = () => Date.now();
+
+export const forumCategories = sqliteTable("forum_categories", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+});
+
+export const threads = sqliteTable("threads", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  categoryId: integer("category_id").references(() => forumCategories.id, { onDelete: "set null" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  title: text().notNull(),
+  content: text().notNull(),
+  /** JSON array of strings, or null when none were entered. */
+  tags: text(),
+  isSticky: integer("is_sticky", { mode: "boolean" }).notNull().default(false),
+  upvotes: integer().notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [
+  index("threads_sticky_created").on(t.isSticky, t.createdAt),
+  index("threads_category_created").on(t.categoryId, t.createdAt),
+  index("threads_user").on(t.userId),
+]);
+
+export const threadUpvotes = sqliteTable("thread_upvotes", {
+  threadId: integer("thread_id").notNull().references(() => threads.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [primaryKey({ columns: [t.threadId, t.userId] })]);
+
+export const threadComments = sqliteTable("thread_comments", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  threadId: integer("thread_id").notNull().references(() => threads.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  content: text().notNull(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("thread_comments_thread_created").on(t.threadId, t.createdAt)]);
+
+export const messages = sqliteTable("messages", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  senderId: integer("sender_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  receiverId: integer("receiver_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  content: text().notNull(),
+  readAt: integer("read_at"),
+  /** A conversation deleted by one side stays visible to the other. */
+  deletedBySender: integer("deleted_by_sender", { mode: "boolean" }).notNull().default(false),
+  deletedByReceiver: integer("deleted_by_receiver", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [
+  index("messages_pair_created").on(t.senderId, t.receiverId, t.createdAt),
+  index("messages_receiver_unread").on(t.receiverId, t.readAt),
+]);

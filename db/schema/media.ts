@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+const now = () => Date.now();
+
+export const categories = sqliteTable("categories", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+});
+
+export const CONTENT_TYPES = ["video", "image", "embed"] as const;
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** A content item (the spec's "video"): a video file, an image file or a YouTube embed. */
+export const media = sqliteTable("media", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+  contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+  title: text().notNull(),
+  description: text().notNull().default(""),
+  prompt: text().notNull().default(""),
+  aiGenerator: text("ai_generator").notNull().default(""),
+  tags: text().notNull().default(""),
+  resolution: text({ enum: ["HD", "4K"] }).notNull().default("HD"),
+  /** Storage key of the video or image file, relative to the uploads directory. */
+  fileKey: text("file_key"),
+  thumbnailKey: text("thumbnail_key"),
+  /** The 11-character YouTube id of an embed; embed HTML is rebuilt from it, never stored. */
+  youtubeId: text("youtube_id"),
+  fileHash: text("file_hash"),
+  duration: integer(),
+  size: integer(),
+  width: integer(),
+  height: integer(),
+  views: integer().notNull().default(0),
+  likes: integer().notNull().default(0),
+  commentCount: integer("comment_count").notNull().default(0),
+  /** Distinct accounts with an open report; at the configured threshold the item is hidden. */
+  openReports: integer("open_reports").notNull().default(0),
+  reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+  rejectionReason: text("rejection_reason"),
+  featured: integer({ mode: "boolean" }).notNull().default(false),
+  hidden: integer({ mode: "boolean" }).notNull().default(false),
+  credits: integer().notNull().default(0),
+  adminNotice: text("admin_notice"),
+  reviewedAt: integer("reviewed_at"),
+  reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+  updatedAt: integer("updated_at").notNull().$defaultFn(now),
+}, (t) => [
+  index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
+  index("media_status_views").on(t.reviewStatus, t.views, t.id),
+  index("media_status_likes").on(t.reviewStatus, t.likes, t.id),
+  index("media_category_status_created").on(t.categoryId, t.reviewStatus, t.createdAt, t.id),
+  index("media_user_created").on(t.userId, t.createdAt),
+  index("media_featured").on(t.featured, t.reviewStatus),
+  index("media_file_hash").on(t.fileHash),
+]);
+
+export const likes = sqliteTable("likes", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [primaryKey({ columns: [t.userId, t.mediaId] }), index("likes_media_created").on(t.mediaId, t.createdAt)]);
+
+export const comments = sqliteTable("comments", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  username: text().notNull().default("Anonymous"),
+  content: text().notNull(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("comments_media_created").on(t.mediaId, t.createdAt)]);
+
+export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
+
+export const reports = sqliteTable("reports", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Who reported: "u:{userId}" for members, "v:{hash of ip}" for visitors; one open report each. */
+  reporterKey: text("reporter_key").notNull(),
+  reason: text({ enum: REPORT_REASONS }).notNull(),
+  details: text(),
+  status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [
+  uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
+  index("reports_status_created").on(t.status, t.createdAt),
+]);
+
+export const views = sqliteTable("views", {
+  mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+  viewerKey: text("viewer_key").notNull(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("views_media_viewer").on(t.mediaId, t.viewerKey, t.createdAt), index("views_created").on(t.createdAt)]);
+
+/** Files received by POST /api/upload/file, until attached to an item (or swept after 24 h). */
+export const uploads = sqliteTable("uploads", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  fileKey: text("file_key").notNull().unique(),
+  kind: text({ enum: ["video", "image"] }).notNull(),
+  mime: text().notNull(),
+  size: integer().notNull(),
+  sha256: text().notNull(),
+  mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("uploads_user").on(t.userId), index("uploads_unattached").on(t.mediaId, t.createdAt)]);

@@ -1,0 +1,3 @@
+export * from "./users.ts";
+export * from "./media.ts";
+export * from "./community.ts";

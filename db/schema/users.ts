@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = () => Date.now();
+
+export const users = sqliteTable("users", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  username: text().notNull(),
+  email: text(),
+  passwordHash: text("password_hash"),
+  dateOfBirth: text("date_of_birth"),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  banned: integer({ mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+  lastSeenAt: integer("last_seen_at"),
+}, (t) => [
+  uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
+  uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),
+  index("users_last_seen").on(t.lastSeenAt),
+]);
+
+/** Only the SHA-256 of the session id is stored, so a leaked database opens no session. */
+export const sessions = sqliteTable("sessions", {
+  idHash: text("id_hash").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+  expiresAt: integer("expires_at").notNull(),
+}, (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)]);
+
+export const passwordResetTokens = sqliteTable("password_reset_tokens", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("reset_tokens_user").on(t.userId)]);
+
+export const socialAccounts = sqliteTable("social_accounts", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  provider: text({ enum: ["google", "facebook", "apple"] }).notNull(),
+  providerUserId: text("provider_user_id").notNull(),
+  email: text(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [
+  uniqueIndex("social_provider_user").on(t.provider, t.providerUserId),
+  index("social_user").on(t.userId),
+]);
+
+export const blocks = sqliteTable("blocks", {
+  blockerId: integer("blocker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  blockedId: integer("blocked_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked").on(t.blockedId)]);
+
+export const auditLog = sqliteTable("audit_log", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+  action: text().notNull(),
+  targetType: text("target_type").notNull(),
+  targetId: integer("target_id"),
+  details: text(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("audit_created").on(t.createdAt)]);

@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import { api } from "./api.ts";
+import { toast } from "./toast.ts";
+
+type Props = { username: string; isAdmin: boolean };
+
+const UNREAD_POLL_MS = 60_000;
+const ADMIN_POLL_MS = 30_000;
+
+/** Counts fail silently to zero (spec part 1 §8). */
+async function countOr0(load: () => Promise<number>) {
+  try {
+    return await load();
+  } catch {
+    return 0;
+  }
+}
+
+export const badgeText = (n: number) => (n > 9 ? "9+" : String(n));
+
+export default function AccountMenu({ username, isAdmin }: Props) {
+  const [unread, setUnread] = useState(0);
+  const [moderation, setModeration] = useState(0);
+
+  useEffect(() => {
+    const loadUnread = async () =>
+      setUnread(await countOr0(async () => (await api<{ count: number }>("/api/messages/unread/count")).count));
+    const loadModeration = async () =>
+      setModeration(
+        await countOr0(async () => {
+          const [pending, reported] = await Promise.all([
+            api<unknown[]>("/api/admin/content/pending"),
+            api<unknown[]>("/api/admin/content/reported"),
+          ]);
+          return pending.length + reported.length;
+        }),
+      );
+    loadUnread();
+    const timers = [setInterval(loadUnread, UNREAD_POLL_MS)];
+    if (isAdmin) {
+      loadModeration();
+      timers.push(setInterval(loadModeration, ADMIN_POLL_MS));
+    }
+    return () => timers.forEach(clearInterval);
+  }, [isAdmin]);
+
+  async function logout() {
+    try {
+      await api("/api/logout", { method: "POST" });
+      location.href = "/";
+    } catch (e) {
+      toast({ title: "Logout failed", description: (e as Error).message, variant: "destructive" });
+    }
+  }
+
+  const badge = unread + (isAdmin ? moderation : 0);
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget="account-menu"
+        aria-label={`Account menu for ${username}`}
+        className="relative flex h-9 w-9 items-center justify-center rounded-full bg-orange-500 text-sm font-bold uppercase text-black"
+      >
+        <span data-testid="avatar">{username.charAt(0).toUpperCase()}</span>
+        {badge > 0 && (
+          <span
+            data-testid="account-badge"
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-600 px-1 text-[10px] leading-5 text-white ring-2 ring-neutral-950"
+          >
+            {badgeText(badge)}
+          </span>
+        )}
+      </button>
+      <div id="account-menu" popover="auto" className="menu-popover">
+        <p className="border-b border-neutral-800 px-3 py-2 text-xs text-neutral-400">
+          Signed in as <b className="text-neutral-100">{username}</b>
+        </p>
+        <a href="/profile" className="menu-item">Profile</a>
+        <a href="/my-videos" className="menu-item">My Videos</a>
+        <a href="/my-messages" className="menu-item">
+          My Messages {unread > 0 && <span className="menu-badge">{badgeText(unread)}</span>}
+        </a>
+        {isAdmin && (
+          <a href="/admin" className="menu-item">
+            Admin Dashboard {moderation > 0 && <span className="menu-badge">{badgeText(moderation)}</span>}
+          </a>
+        )}
+        <button type="button" onClick={logout} className="menu-item w-full text-left">Logout</button>
+      </div>
+    </>
+  );
+}

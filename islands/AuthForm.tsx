@@ -1,0 +1,243 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { api, ApiError } from "./api.ts";
+import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "./auth_rules.ts";
+import { DatePicker } from "./DatePicker.tsx";
+import { toast } from "./toast.ts";
+
+type Props = { initialTab: "login" | "register"; maxBirthDate: string };
+type User = { id: number; username: string };
+
+const SOCIAL = ["Facebook", "Google", "Apple"] as const;
+const WORKING_SOCIAL = new Set(["google", "facebook"]);
+const SOCIAL_DELAY_MS = 100;
+
+export default function AuthForm({ initialTab, maxBirthDate }: Props) {
+  const [tab, setTab] = useState(initialTab);
+  const tabClass = (t: string) =>
+    `flex-1 rounded-md py-2 text-sm font-medium ${tab === t ? "bg-neutral-800 text-white" : "text-neutral-400 hover:text-white"}`;
+  return (
+    <div className="w-full">
+      <div role="tablist" className="mb-6 flex gap-1 rounded-lg bg-neutral-900 p-1">
+        <button role="tab" type="button" aria-selected={tab === "login"} className={tabClass("login")} onClick={() => setTab("login")}>
+          Login
+        </button>
+        <button
+          role="tab"
+          type="button"
+          aria-selected={tab === "register"}
+          className={tabClass("register")}
+          onClick={() => setTab("register")}
+        >
+          Register
+        </button>
+      </div>
+      {tab === "login" ? <LoginForm /> : <RegisterForm maxBirthDate={maxBirthDate} />}
+    </div>
+  );
+}
+
+function socialLogin(name: string) {
+  const provider = name.toLowerCase();
+  if (WORKING_SOCIAL.has(provider)) {
+    setTimeout(() => (location.href = `/auth/${provider}`), SOCIAL_DELAY_MS);
+  } else {
+    toast({ title: `${name} login not available`, description: `We're working to support ${name} login soon.` });
+  }
+}
+
+function goHome() {
+  location.href = "/";
+}
+
+function LoginForm() {
+  const [values, setValues] = useState({ username: "", password: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      // The server carries the 'Login successful' toast to the next page.
+      await api<User>("/api/login", { method: "POST", body: values });
+      goHome();
+    } catch (err) {
+      const message = err instanceof ApiError ? err.body?.error ?? "Login failed" : "Invalid username or password";
+      toast({ title: "Login failed", description: message, variant: "destructive" });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+      <Field id="login-username" label="Username" error={errors.username}>
+        <input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          className="field"
+          value={values.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+          aria-invalid={!!errors.username}
+        />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password}>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          className="field"
+          value={values.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          aria-invalid={!!errors.password}
+        />
+      </Field>
+      <div className="text-right text-sm">
+        <a href="/forgot-password" className="text-orange-400 hover:underline">Forgot password?</a>
+      </div>
+      <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Logging in..." : "Login"}</button>
+      <div className="relative py-2 text-center text-xs uppercase text-neutral-500">
+        <span className="bg-neutral-950 px-2">Or continue with</span>
+      </div>
+      <div className="grid grid-cols-3 gap-2">
+        {SOCIAL.map((name) => (
+          <button
+            key={name}
+            type="button"
+            onClick={() => socialLogin(name)}
+            className="rounded-lg border border-neutral-700 py-2 text-sm hover:bg-neutral-800"
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
+  const [values, setValues] = useState({
+    username: "",
+    email: "",
+    dateOfBirth: "2000-01-01",
+    password: "",
+    confirmPassword: "",
+    termsAccepted: false,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const { confirmPassword: _, ...payload } = values;
+    try {
+      await api<User>("/api/register", {
+        method: "POST",
+        body: { ...payload, dateOfBirth: new Date(`${values.dateOfBirth}T00:00:00Z`).toISOString() },
+      });
+      goHome();
+    } catch (err) {
+      const message = err instanceof ApiError && err.body?.error ? err.body.error : "Username may already be taken";
+      toast({ title: "Registration failed", description: message, variant: "destructive" });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+      <Field id="reg-username" label="Username" error={errors.username}>
+        <input
+          id="reg-username"
+          name="username"
+          autoComplete="username"
+          className="field"
+          value={values.username}
+          onChange={(e) => set({ username: e.target.value })}
+          aria-invalid={!!errors.username}
+        />
+      </Field>
+      <Field id="reg-email" label="Email" error={errors.email}>
+        <input
+          id="reg-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          className="field"
+          value={values.email}
+          onChange={(e) => set({ email: e.target.value })}
+          aria-invalid={!!errors.email}
+        />
+      </Field>
+      <Field id="reg-dob" label="Date of birth" error={errors.dateOfBirth}>
+        <DatePicker
+          id="reg-dob"
+          value={values.dateOfBirth}
+          onChange={(dateOfBirth) => set({ dateOfBirth })}
+          firstYear={FIRST_BIRTH_YEAR}
+          max={maxBirthDate}
+          invalid={!!errors.dateOfBirth}
+        />
+      </Field>
+      <Field id="reg-password" label="Password" error={errors.password}>
+        <input
+          id="reg-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          className="field"
+          value={values.password}
+          onChange={(e) => set({ password: e.target.value })}
+          aria-invalid={!!errors.password}
+        />
+      </Field>
+      <Field id="reg-confirm" label="Confirm password" error={errors.confirmPassword}>
+        <input
+          id="reg-confirm"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          className="field"
+          value={values.confirmPassword}
+          onChange={(e) => set({ confirmPassword: e.target.value })}
+          aria-invalid={!!errors.confirmPassword}
+        />
+      </Field>
+      <div>
+        <label className="flex items-start gap-2 text-sm text-neutral-300">
+          <input
+            type="checkbox"
+            name="termsAccepted"
+            checked={values.termsAccepted}
+            onChange={(e) => set({ termsAccepted: e.target.checked })}
+            className="mt-1 accent-orange-500"
+          />
+          <span>
+            I am 18 or older and accept the{" "}
+            <a href="/terms-of-service" target="_blank" rel="noopener" className="text-orange-400 hover:underline">Terms of Service</a>
+          </span>
+        </label>
+        {errors.termsAccepted && <p className="field-error">{errors.termsAccepted}</p>}
+      </div>
+      <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Creating account..." : "Create account"}</button>
+    </form>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-neutral-200">{label}</label>
+      {children}
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}

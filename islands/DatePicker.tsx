@@ -1,0 +1,104 @@
+import { useState } from "react";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+type Props = {
+  id: string;
+  /** ISO date (yyyy-mm-dd). */
+  value: string;
+  onChange: (iso: string) => void;
+  firstYear: number;
+  /** Days after this ISO date are disabled. */
+  max: string;
+  invalid?: boolean;
+};
+
+const iso = (y: number, m: number, d: number) => `${y}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+
+/** A calendar dropdown with month and year selects; later days than `max` cannot be picked. */
+export function DatePicker({ id, value, onChange, firstYear, max, invalid }: Props) {
+  const [open, setOpen] = useState(false);
+  const [year, month] = value.split("-").map(Number);
+  const [view, setView] = useState({ year, month: month - 1 });
+  const maxYear = Number(max.slice(0, 4));
+  const years = Array.from({ length: maxYear - firstYear + 1 }, (_, i) => maxYear - i);
+  const firstWeekday = new Date(Date.UTC(view.year, view.month, 1)).getUTCDay();
+  const days = new Date(Date.UTC(view.year, view.month + 1, 0)).getUTCDate();
+  const label = new Date(`${value}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  const select = "rounded border border-neutral-700 bg-neutral-800 px-2 py-1 text-sm";
+
+  return (
+    <div className="relative">
+      <button
+        id={id}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-invalid={invalid}
+        onClick={() => setOpen(!open)}
+        className="field flex w-full items-center justify-between text-left"
+      >
+        <span>{label}</span>
+        <span aria-hidden="true">📅</span>
+      </button>
+      {open && (
+        <div
+          role="dialog"
+          aria-label="Choose date of birth"
+          className="absolute z-20 mt-1 w-72 rounded-lg border border-neutral-700 bg-neutral-900 p-3 shadow-xl"
+        >
+          <div className="mb-2 flex gap-2">
+            <select
+              aria-label="Month"
+              className={select}
+              value={view.month}
+              onChange={(e) => setView({ ...view, month: Number(e.target.value) })}
+            >
+              {MONTHS.map((m, i) => <option key={m} value={i}>{m}</option>)}
+            </select>
+            <select
+              aria-label="Year"
+              className={select}
+              value={view.year}
+              onChange={(e) => setView({ ...view, year: Number(e.target.value) })}
+            >
+              {years.map((y) => <option key={y} value={y}>{y}</option>)}
+            </select>
+          </div>
+          <div className="grid grid-cols-7 gap-1 text-center text-xs text-neutral-400">
+            {["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"].map((d) => <span key={d}>{d}</span>)}
+            {Array.from({ length: firstWeekday }, (_, i) => <span key={`pad${i}`} />)}
+            {Array.from({ length: days }, (_, i) => {
+              const date = iso(view.year, view.month, i + 1);
+              const disabled = date > max;
+              const selected = date === value;
+              return (
+                <button
+                  key={date}
+                  type="button"
+                  disabled={disabled}
+                  aria-label={date}
+                  aria-pressed={selected}
+                  onClick={() => {
+                    onChange(date);
+                    setOpen(false);
+                  }}
+                  className={`rounded py-1 text-sm ${
+                    selected ? "bg-orange-500 text-black" : "text-neutral-100 hover:bg-neutral-700"
+                  } disabled:cursor-not-allowed disabled:opacity-30`}
+                >
+                  {i + 1}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

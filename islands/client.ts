@@ -1,0 +1,40 @@
+/**
+ * The browser entry: finds island markers and hydrates each with its own code-split bundle,
+ * on idle by default or when it scrolls into view for data-hydrate="visible".
+ */
+import { type ComponentType, createElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
+
+// One dynamic import per island: esbuild splits each into its own chunk.
+export const islands: Record<string, Loader> = {
+  AccountMenu: () => import("./AccountMenu.tsx"),
+  AuthForm: () => import("./AuthForm.tsx"),
+  Toaster: () => import("./Toaster.tsx"),
+};
+
+async function hydrate(el: HTMLElement) {
+  const load = islands[el.dataset.island ?? ""];
+  if (!load) return console.error(`Unknown island ${el.dataset.island}`);
+  const { default: Component } = await load();
+  const props = JSON.parse(el.dataset.props ?? "{}");
+  hydrateRoot(el, createElement(Component, props));
+  el.setAttribute("data-hydrated", "");
+}
+
+const idle = (fn: () => void) => ("requestIdleCallback" in globalThis ? requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 1));
+
+const visible = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    visible.unobserve(entry.target);
+    hydrate(entry.target as HTMLElement);
+  }
+}, { rootMargin: "200px" });
+
+for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  if (el.parentElement?.closest("[data-island]")) continue; // nested islands hydrate with their parent
+  if (el.dataset.hydrate === "visible") visible.observe(el);
+  else idle(() => hydrate(el));
+}

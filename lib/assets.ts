@@ -1,0 +1,22 @@
+import { existsSync, readFileSync } from "node:fs";
+
+export type IslandAsset = { file: string; imports: string[] };
+export type Manifest = { css: string; client: string; islands: Record<string, IslandAsset> };
+
+export const BUILD_DIR = new URL("../static/build/", import.meta.url);
+const MANIFEST = new URL("manifest.json", BUILD_DIR);
+
+let cached: Manifest | undefined;
+
+/** The build manifest written by tasks/build.ts; read once, re-read after a rebuild in dev. */
+export function manifest(): Manifest {
+  if (!cached) {
+    if (!existsSync(MANIFEST)) throw new Error("static/build/manifest.json is missing: run `deno task build`");
+    cached = JSON.parse(readFileSync(MANIFEST, "utf8"));
+  }
+  return cached!;
+}
+
+export function forgetManifest() {
+  cached = undefined;
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+const bool = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) => v === "1" || v === "true" || v === "yes");
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().regex(/^(file|libsql|https?):/, "must start with file:, libsql:, http: or https:")
+    .optional(),
+  SITE_URL: z.url().default("http://localhost:8000"),
+  SITE_NAME: z.string().min(1).max(60).default("Dreamreel"),
+  SITE_TAGLINE: z.string().max(120).default("AI dreams, in motion"),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_-]{3,30}$/, "3-30 letters, digits, _ or -").optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: positiveInt.max(365).default(30),
+  RATE_LOGIN_PER_IP: positiveInt.default(20),
+  RATE_LOGIN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_REGISTER_PER_IP: positiveInt.default(5),
+  RATE_WINDOW_SECONDS: positiveInt.default(900),
+  SUPPORT_EMAIL: z.email().default("support@example.com"),
+  COPYRIGHT_EMAIL: z.email().default("copyright@example.com"),
+  AD_CLIENT_ID: z.string().regex(/^ca-pub-\d+$/, "looks like ca-pub-1234").optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  MAX_VIDEO_MB: positiveInt.default(750),
+  MAX_IMAGE_MB: positiveInt.default(25),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof schema>) {
+  const siteUrl = new URL(env.SITE_URL);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`,
+    uploadsDir: `${env.DATA_DIR}/uploads`,
+    siteUrl: siteUrl.origin,
+    secure: siteUrl.protocol === "https:",
+    siteName: env.SITE_NAME,
+    tagline: env.SITE_TAGLINE,
+    admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    trustProxy: env.TRUST_PROXY,
+    sessionDays: env.SESSION_DAYS,
+    rate: {
+      windowSeconds: env.RATE_WINDOW_SECONDS,
+      loginPerIp: env.RATE_LOGIN_PER_IP,
+      loginPerAccount: env.RATE_LOGIN_PER_ACCOUNT,
+      registerPerIp: env.RATE_REGISTER_PER_IP,
+    },
+    supportEmail: env.SUPPORT_EMAIL,
+    copyrightEmail: env.COPYRIGHT_EMAIL,
+    adClientId: env.AD_CLIENT_ID,
+    oauth: {
+      google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+      facebook: env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
+        : undefined,
+    },
+    limits: { videoBytes: env.MAX_VIDEO_MB * 1024 * 1024, imageBytes: env.MAX_IMAGE_MB * 1024 * 1024 },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment map; throws ConfigError with one readable line per bad value. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${JSON.stringify(present[String(i.path[0])] ?? "")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return toConfig(result.data);
+}
+
+/** The only place the process environment is read. */
+export function loadConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({ ...Deno.env.toObject(), ...overrides });
+}

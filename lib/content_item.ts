@@ -1,0 +1,65 @@
+import type { ItemRow } from "../db/queries/media.ts";
+import { mediaSlug } from "./slug.ts";
+
+/** Public URL of a stored upload (served by routes/uploads.ts with the visibility rule). */
+export const uploadUrl = (key: string) => `/uploads/${key}`;
+
+export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtubeId">) =>
+  row.thumbnailKey
+    ? uploadUrl(row.thumbnailKey)
+    : row.youtubeId
+    ? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`
+    : `/api/content/${row.id}/thumbnail?placeholder=true`;
+
+/** The spec's content item (part 1 §3), as the API returns it. */
+export function toContentItem(row: ItemRow) {
+  const file = row.fileKey ? uploadUrl(row.fileKey) : null;
+  return {
+    id: row.id,
+    slug: mediaSlug(row.title, row.id),
+    title: row.title,
+    description: row.description,
+    prompt: row.prompt,
+    aiGenerator: row.aiGenerator,
+    resolution: row.resolution,
+    tags: row.tags,
+    contentType: row.contentType,
+    videoUrl: row.contentType === "video" ? file : null,
+    imageUrl: row.contentType === "image" ? file : null,
+    embedCode: row.youtubeId ? youtubeEmbedCode(row.youtubeId) : null,
+    youtubeId: row.youtubeId,
+    thumbnail: thumbnailUrl(row),
+    duration: row.duration,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    userId: row.userId,
+    uploaderName: row.uploaderName,
+    uploaderId: row.userId,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    categorySlug: row.categorySlug,
+    category: row.categoryName ? { name: row.categoryName, slug: row.categorySlug } : null,
+    views: row.views,
+    likes: row.likes,
+    commentCount: row.commentCount,
+    createdAt: new Date(row.createdAt).toISOString(),
+    adminNotice: row.adminNotice,
+    reviewStatus: row.reviewStatus,
+    rejectionReason: row.rejectionReason,
+    featured: row.featured,
+    preview: false,
+    credits: row.credits,
+    vimeoId: null,
+    reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    reviewedBy: row.reviewedBy,
+  };
+}
+
+export type ContentItem = ReturnType<typeof toContentItem>;
+
+/** Embed HTML is rebuilt from a validated 11-character id, never stored or echoed. */
+export function youtubeEmbedCode(id: string): string {
+  if (!/^[A-Za-z0-9_-]{11}$/.test(id)) throw new Error("invalid YouTube id");
+  return `<iframe src="https://www.youtube-nocookie.com/embed/${id}" title="YouTube video player" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" allowfullscreen></iframe>`;
+}

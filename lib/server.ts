@@ -1,0 +1,24 @@
+import { createApp } from "../app.ts";
+import type { Db } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import { log } from "./log.ts";
+
+export type RunningServer = { url: string; db: Db; shutdown: () => Promise<void>; finished: Promise<void> };
+
+/** Serves the app; shutdown stops accepting, lets in-flight requests finish, then closes the database. */
+export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): RunningServer {
+  const app = createApp(config, { db });
+  const server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, (req, info) => app.fetch(req, info));
+  const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+  const url = `http://${host}:${server.addr.port}`;
+  if (!opts.quiet) log.info("listening", { url });
+  return {
+    url,
+    db,
+    finished: server.finished,
+    shutdown: async () => {
+      await server.shutdown();
+      db.client.close();
+    },
+  };
+}

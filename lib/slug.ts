@@ -1,0 +1,23 @@
+const SLUG_MAX = 50;
+
+/**
+ * The spec's slug: the lower-cased title with punctuation removed, spaces turned into dashes,
+ * cut to 50 characters, then a dash and the id.
+ */
+export function mediaSlug(title: string, id: number): string {
+  const base = title.toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+  return base ? `${base}-${id}` : String(id);
+}
+
+/** The id in a media path segment: a plain number, or the digits after the last dash. */
+export function idFromSlug(segment: string): number | null {
+  const m = /^(?:.*-)?(\d{1,15})$/.exec(segment);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { HttpError } from "./http_error.ts";
+
+/** One readable sentence for the first problem zod found. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length ? issue.path.join(".") : "body";
+  if (issue.code === "invalid_type") {
+    return issue.input === undefined ? `${field} is required` : `${field} must be ${article(issue.expected)}`;
+  }
+  if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
+  if (issue.code === "too_big" && /Too big/.test(issue.message)) return `${field} is too long (at most ${issue.maximum})`;
+  if (issue.code === "too_small" && /Too small/.test(issue.message)) return `${field} is too short (at least ${issue.minimum})`;
+  if (issue.code === "invalid_value" && /Invalid option/.test(issue.message)) {
+    return `${field} must be one of: ${issue.values.join(", ")}`;
+  }
+  return issue.message;
+}
+
+const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
+  return result.data;
+}
+
+/** JSON request bodies only (415 otherwise), parsed (400 when malformed), then validated. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Content-Type must be application/json");
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw new HttpError(400, "Request body must be valid JSON");
+  }
+  return parseOr400(schema, value);
+}
+
+export function queryOr400<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseOr400(schema, c.req.query());
+}

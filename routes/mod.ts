@@ -1,0 +1,24 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../lib/app_env.ts";
+import type { RateLimiter } from "../lib/rate_limit.ts";
+import { authApi } from "./api/auth.ts";
+import { messagesApi } from "./api/messages.ts";
+import { accountPages } from "./pages/account.tsx";
+import { authPage, socialAuth } from "./pages/auth.tsx";
+import { homePage } from "./pages/home.tsx";
+import { staticFiles } from "./static.ts";
+import { uploadedFiles } from "./uploads.ts";
+
+export type RouteDeps = { limiter: RateLimiter };
+
+/** Mounts one sub-app per resource. */
+export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
+  app.route("/static", staticFiles);
+  app.route("/uploads", uploadedFiles);
+  app.route("/api", authApi(deps.limiter));
+  app.route("/api/messages", messagesApi);
+  app.route("/auth", socialAuth);
+  app.route("/auth", authPage);
+  app.route("/", accountPages);
+  app.route("/", homePage);
+}

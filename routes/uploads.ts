@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../lib/app_env.ts";
+import { fileResponse } from "../lib/file_response.ts";
+import { badRequest, notFound } from "../lib/http_error.ts";
+import { canView } from "../lib/visibility.ts";
+import { findMediaByFileKey } from "../db/queries/media.ts";
+
+const KEY_RE = /^[a-z]+\/[A-Za-z0-9_-]{8,64}\.[a-z0-9]{2,5}$/;
+
+/** /uploads/{key}: stored media files, only for viewers allowed to see their item. */
+export const uploadedFiles = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ""));
+  if (key.includes("..") || !KEY_RE.test(key)) throw badRequest("Invalid file path");
+  const item = await findMediaByFileKey(c.var.db, key);
+  if (!item || !canView(item, c.var.user)) throw notFound("File not found");
+  const isPublic = item.reviewStatus === "approved" && !item.hidden;
+  const res = await fileResponse(c.req.raw, `${c.var.config.uploadsDir}/${key}`, {
+    // Keys are content-unique, so public files never change under a URL.
+    cacheControl: isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
+  });
+  if (!res) throw notFound("File not found");
+  return res;
+});

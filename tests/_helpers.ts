@@ -1,0 +1,101 @@
+/** Test harness: a fresh DATA_DIR per call, the real app, real SQLite, real HTTP semantics. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createApp } from "../app.ts";
+import type { Db } from "../db/client.ts";
+import { insertSession } from "../db/queries/sessions.ts";
+import { insertUser } from "../db/queries/users.ts";
+import { categories, media } from "../db/schema/mod.ts";
+import { prepareData } from "../lib/bootstrap.ts";
+import { type Config, parseConfig } from "../lib/config.ts";
+import { randomToken, sha256Hex } from "../lib/crypto.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { RateLimiter } from "../lib/rate_limit.ts";
+import { serve } from "../lib/server.ts";
+
+export const ORIGIN = "http://localhost:8000";
+
+export function tempDir(prefix = "dreamreel-test-"): string {
+  return mkdtempSync(`${tmpdir()}/${prefix}`);
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = tempDir();
+  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", ...overrides });
+}
+
+export type TestEnv = Awaited<ReturnType<typeof makeTestEnv>>;
+
+/** The app in-process with its own database. `request` sends our Origin on writes, like a browser. */
+export async function makeTestEnv(overrides: Record<string, string> = {}) {
+  const config = testConfig(overrides);
+  const db = await prepareData(config);
+  const limiter = new RateLimiter();
+  const app = createApp(config, { db, limiter });
+  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    const method = init.method ?? (init.json !== undefined ? "POST" : "GET");
+    if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", ORIGIN);
+    if (init.cookie) headers.set("cookie", init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return app.request(`${ORIGIN}${path}`, { ...init, method, headers, body });
+  };
+  const close = () => db.client.close();
+  return { config, db, app, request, limiter, close, [Symbol.asyncDispose]: () => Promise.resolve(close()) };
+}
+
+/** The session cookie (name=value) a response set, for follow-up requests. */
+export function sessionCookie(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => /^(__Host-)?dr_session=/.test(c));
+  if (!set) throw new Error("no session cookie in response");
+  return set.split(";")[0];
+}
+
+let userSeq = 0;
+
+export async function createUser(db: Db, opts: { username?: string; password?: string; email?: string; isAdmin?: boolean } = {}) {
+  const username = opts.username ?? `user${++userSeq}_${Math.random().toString(36).slice(2, 7)}`;
+  const password = opts.password ?? "secret-pass";
+  const user = await insertUser(db, {
+    username,
+    email: opts.email ?? `${username}@example.com`,
+    passwordHash: await hashPassword(password),
+    isAdmin: opts.isAdmin ?? false,
+  });
+  return { ...user, password };
+}
+
+/** A signed-in cookie for a user without going through /api/login. */
+export async function loginCookie(db: Db, userId: number, cookieName = "dr_session"): Promise<string> {
+  const id = randomToken();
+  await insertSession(db, sha256Hex(id), userId, Date.now() + 86400_000);
+  return `${cookieName}=${id}`;
+}
+
+export async function categoryIds(db: Db) {
+  return await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories).all();
+}
+
+type MediaInit = Partial<typeof media.$inferInsert> & { userId: number };
+
+export async function createMedia(db: Db, init: MediaInit) {
+  const [row] = await db.insert(media).values({
+    title: "Test item",
+    contentType: "image",
+    reviewStatus: "approved",
+    ...init,
+  }).returning();
+  return row;
+}
+
+/** The real server on a free port, for browser tests. */
+export async function startServer(overrides: Record<string, string> = {}) {
+  const config = testConfig({ PORT: "0", HOST: "127.0.0.1", ...overrides });
+  const db = await prepareData(config);
+  const server = serve(config, db, { quiet: true });
+  return { ...server, config, db };
+}

@@ -1,0 +1,42 @@
+/** One headless Chromium per test file (Debian's package; Playwright's own download is not used). */
+import { type Browser, chromium, type Page } from "playwright-core";
+import { existsSync, mkdirSync } from "node:fs";
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function chromiumPath(): string {
+  return Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+}
+
+export const hasChromium = () => existsSync(chromiumPath());
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** Screenshots go to test-results/ (ignored by git) as artifacts of the run. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync("test-results", { recursive: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: false });
+}
+
+export async function waitHydrated(page: Page, island: string) {
+  await page.waitForSelector(`[data-island="${island}"][data-hydrated]`, { state: "attached", timeout: 10_000 });
+}
