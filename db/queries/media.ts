@@ -61,3 +61,9 @@ export function findMediaByFileKey(db: Db, key: string) {
   return db.select({ id: media.id, userId: media.userId, reviewStatus: media.reviewStatus, hidden: media.hidden })
     .from(media).where(or(eq(media.fileKey, key), eq(media.thumbnailKey, key))).get();
 }
+
+/** Deletes an item (likes, comments, reports, views go with it) and returns the file keys it owned. */
+export async function deleteMediaRow(db: Db, id: number): Promise<string[] | null> {
+  const [row] = await db.delete(media).where(eq(media.id, id)).returning({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey });
+  return row ? [row.fileKey, row.thumbnailKey].filter((k): k is string => !!k) : null;
+}
