@@ -41,7 +41,7 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
         <section className="order-1 md:order-2">
           {social && (
             <p role="alert" className="mb-4 rounded-lg border border-amber-700 bg-amber-950 p-3 text-sm text-amber-200">
-              {social} login is not set up on this site yet. Please log in or register with a username and password.
+              {`${social} login is not set up on this site yet. Please log in or register with a username and password.`}
             </p>
           )}
           <Island
@@ -52,7 +52,7 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
         </section>
       </div>
     ),
-    { meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true } },
+    { meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true }, header: { simple: true } },
   );
 });
 
