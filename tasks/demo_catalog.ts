@@ -19,7 +19,9 @@ const V = "s=480x270:r=24";
 const I = "s=640x360";
 /** A black-and-white pattern coloured by a slowly turning gradient (multiply blend). */
 const tint = (pattern: string, size: string, seed: number) =>
-  `${pattern},scale=${size.replace("x", ":")}:flags=neighbor,format=gbrp[a];gradients=s=${size}:r=24:n=3:seed=${seed}:speed=0.04,format=gbrp[b];[a][b]blend=all_mode=multiply`;
+  `${pattern},scale=${
+    size.replace("x", ":")
+  }:flags=neighbor,format=gbrp[a];gradients=s=${size}:r=24:n=3:seed=${seed}:speed=0.04,format=gbrp[b];[a][b]blend=all_mode=multiply`;
 const plasma = (a: number, b: number, c: number) =>
   `color=black:${V},format=gbrp,geq=r='128+127*sin(X/${a}+T*2)':g='128+127*sin(Y/${b}+T*3)':b='128+127*sin((X+Y)/${c}+T)'`;
 
@@ -34,7 +36,8 @@ export const DEMO_VIDEOS: DemoSource[] = [
   },
   {
     name: "seahorse-valley",
-    graph: `mandelbrot=${V}:start_x=-0.743643887037151:start_y=0.131825904205330:start_scale=0.02:end_scale=0.0005:end_pts=96:outer=normalized_iteration_count`,
+    graph:
+      `mandelbrot=${V}:start_x=-0.743643887037151:start_y=0.131825904205330:start_scale=0.02:end_scale=0.0005:end_pts=96:outer=normalized_iteration_count`,
     title: "Seahorse Valley at Midnight",
     prompt: "Slow push into seahorse-shaped tendrils of light, deep blue palette",
     tags: ["fractal", "blue", "night"],
@@ -42,7 +45,8 @@ export const DEMO_VIDEOS: DemoSource[] = [
   },
   {
     name: "petri-bloom",
-    graph: `life=s=160x90:r=24:seed=3:mold=10:ratio=0.12:life_color=#39ff88:death_color=#1b2a6b:mold_color=#0a0a18,scale=480:270:flags=neighbor`,
+    graph:
+      `life=s=160x90:r=24:seed=3:mold=10:ratio=0.12:life_color=#39ff88:death_color=#1b2a6b:mold_color=#0a0a18,scale=480:270:flags=neighbor`,
     title: "Petri Dish Bloom",
     prompt: "Microscopic colonies growing and fading, neon green on ink, time-lapse",
     tags: ["life", "organic", "timelapse"],
@@ -138,7 +142,8 @@ export const DEMO_VIDEOS: DemoSource[] = [
   },
   {
     name: "colony-wars",
-    graph: `life=s=120x68:r=24:seed=5:mold=25:ratio=0.3:life_color=#ff5a36:death_color=#2b0b3f:mold_color=#120418,scale=480:270:flags=neighbor`,
+    graph:
+      `life=s=120x68:r=24:seed=5:mold=25:ratio=0.3:life_color=#ff5a36:death_color=#2b0b3f:mold_color=#120418,scale=480:270:flags=neighbor`,
     title: "Colony Wars",
     prompt: "Two red colonies fighting for territory on a violet field, strategy game aesthetic",
     tags: ["life", "red", "game"],
@@ -259,7 +264,8 @@ export const DEMO_IMAGES: (DemoSource & { ext: "jpg" | "webp"; at: number })[] =
     name: "moire-rings",
     ext: "jpg",
     at: 0,
-    graph: `color=black:${I},geq=lum='128+127*sin(hypot(X-W/3\\,Y-H/2)/5)*sin(hypot(X-2*W/3\\,Y-H/2)/5)':cb=128:cr=128,pseudocolor=p=cividis`,
+    graph:
+      `color=black:${I},geq=lum='128+127*sin(hypot(X-W/3\\,Y-H/2)/5)*sin(hypot(X-2*W/3\\,Y-H/2)/5)':cb=128:cr=128,pseudocolor=p=cividis`,
     title: "Moire Study No. 3",
     prompt: "Two ring patterns interfering, op-art print, golden and navy",
     tags: ["op-art", "pattern", "moire"],
@@ -339,7 +345,13 @@ export const DEMO_IMAGES: (DemoSource & { ext: "jpg" | "webp"; at: number })[] =
 
 /** Blender open movies on YouTube (CC-BY), by id. */
 export const DEMO_EMBEDS: { youtubeId: string; title: string; prompt: string; tags: string[]; category: string }[] = [
-  { youtubeId: "aqz-KE-bpKQ", title: "Big Buck Bunny (open movie)", prompt: "", tags: ["blender", "open movie", "animation"], category: "animation" },
+  {
+    youtubeId: "aqz-KE-bpKQ",
+    title: "Big Buck Bunny (open movie)",
+    prompt: "",
+    tags: ["blender", "open movie", "animation"],
+    category: "animation",
+  },
   { youtubeId: "eRsGyueVLvQ", title: "Sintel (open movie)", prompt: "", tags: ["blender", "fantasy", "dragon"], category: "fantasy" },
   { youtubeId: "WhWc3b3KhnY", title: "Spring (open movie)", prompt: "", tags: ["blender", "nature", "spirits"], category: "animation" },
   { youtubeId: "YE7VzlLtp-4", title: "Big Buck Bunny 60fps", prompt: "", tags: ["blender", "comedy"], category: "comedy" },
@@ -347,7 +359,13 @@ export const DEMO_EMBEDS: { youtubeId: string; title: string; prompt: string; ta
   { youtubeId: "R6MlUcmOul8", title: "Tears of Steel", prompt: "", tags: ["blender", "scifi", "vfx"], category: "cinematic" },
   { youtubeId: "Y-rmzh0PI3c", title: "Cosmos Laundromat", prompt: "", tags: ["blender", "surreal", "sheep"], category: "fantasy" },
   { youtubeId: "_cMxraX_5RE", title: "Sprite Fright", prompt: "", tags: ["blender", "horror", "comedy"], category: "horror" },
-  { youtubeId: "mN0zPOpADL4", title: "Agent 327: Operation Barbershop", prompt: "", tags: ["blender", "spy", "action"], category: "cinematic" },
+  {
+    youtubeId: "mN0zPOpADL4",
+    title: "Agent 327: Operation Barbershop",
+    prompt: "",
+    tags: ["blender", "spy", "action"],
+    category: "cinematic",
+  },
 ];
 
 /** Items left in review so the admin queue has something to show. */
