@@ -104,7 +104,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return toConfig(result.data);
 }
 
-/** The only place the process environment is read. */
-export function loadConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ ...Deno.env.toObject(), ...overrides });
+/** The only place the process environment is read. `defaults` apply where the environment is silent (the demo's DATA_DIR). */
+export function loadConfig(overrides: Record<string, string> = {}, defaults: Record<string, string> = {}): Config {
+  return parseConfig({ ...defaults, ...Deno.env.toObject(), ...overrides });
 }

@@ -20,6 +20,8 @@ function newestSourceMtime(): number {
 
 /** Rebuilds islands and CSS when a source is newer than the build (never inside a compiled binary). */
 export async function ensureAssets() {
+  // A compiled binary carries its built assets (tasks/compile.ts) and not the build tools.
+  if (Deno.build.standalone) return;
   const built = existsSync(MANIFEST) ? statSync(MANIFEST).mtimeMs : 0;
   const sources = newestSourceMtime();
   if (built && (sources === 0 || sources <= built)) return;

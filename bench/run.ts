@@ -1,0 +1,42 @@
+/**
+ * `deno task bench`: runs every scenario in bench/ (each `bench/<area>.ts` is a standalone
+ * script; run.ts and helpers named `_*.ts` are not), one after the other, each in its own
+ * process so one server at a time holds core 0.
+ *   deno task bench [name ...]   e.g. `deno task bench foundation feed`
+ */
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { requireTools } from "./_lib.ts";
+
+const DIR = fileURLToPath(new URL("./", import.meta.url));
+
+export function scenarios(only: string[] = []): string[] {
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith(".ts") && f !== "run.ts" && !f.startsWith("_"))
+    .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, "")))
+    .sort();
+}
+
+if (import.meta.main) {
+  requireTools();
+  const list = scenarios(Deno.args);
+  if (list.length === 0) {
+    console.error(`no bench scenario matches ${Deno.args.join(" ")}`);
+    Deno.exit(2);
+  }
+  let failed = 0;
+  for (const file of list) {
+    console.log(`\n=== bench/${file}`);
+    const status = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", `${DIR}${file}`],
+      env: { NODE_ENV: "production" },
+      stdout: "inherit",
+      stderr: "inherit",
+    }).spawn().status;
+    if (!status.success) {
+      failed++;
+      console.error(`bench/${file} exited with ${status.code}`);
+    }
+  }
+  Deno.exit(failed ? 1 : 0);
+}

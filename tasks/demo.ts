@@ -1,0 +1,37 @@
+/**
+ * `deno task demo`: the site on its own data directory (DATA_DIR, default ./data-demo),
+ * seeded once with demo accounts and content (tasks/seed_demo.ts).
+ */
+import { prepareData } from "../lib/bootstrap.ts";
+import { ConfigError, loadConfig } from "../lib/config.ts";
+import { ensureAssets } from "../lib/ensure_assets.ts";
+import { log, setLogLevel } from "../lib/log.ts";
+import { serve } from "../lib/server.ts";
+import { seedDemo } from "./seed_demo.ts";
+
+let config;
+try {
+  config = loadConfig({}, { DATA_DIR: "./data-demo" });
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  Deno.exit(1);
+}
+setLogLevel(config.logLevel);
+await ensureAssets();
+const db = await prepareData(config);
+const { seeded, accounts } = await seedDemo(config, db);
+const server = serve(config, db);
+console.log(`
+Dreamreel demo ${seeded ? "seeded" : "already seeded"} in ${config.dataDir} (delete the folder to start over).
+Open ${server.url}/ and sign in with:
+${accounts.map((a) => `  ${a.username.padEnd(14)} ${a.password.padEnd(16)} ${a.isAdmin ? "admin" : "member"}`).join("\n")}
+`);
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    log.info("shutting down", { signal });
+    await server.shutdown();
+    Deno.exit(0);
+  });
+}
+await server.finished;

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { countMediaByTypeAndStatus, firstFileKeys, mediaWithInconsistentCounts } from "../db/queries/seed.ts";
+import { findLoginByUsername } from "../db/queries/users.ts";
+import { verifyPassword } from "../lib/passwords.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "../tasks/seed_demo.ts";
+import { makeTestEnv } from "./_helpers.ts";
+
+Deno.test("[demo] seeding fills a fresh data directory once, with 40+ approved items whose files are served", async () => {
+  await using env = await makeTestEnv();
+  const first = await seedDemo(env.config, env.db);
+  assert.equal(first.seeded, true);
+
+  const counts = await countMediaByTypeAndStatus(env.db);
+  const approved = (type: string) => counts.find((c) => c.contentType === type && c.reviewStatus === "approved")?.n ?? 0;
+  assert.ok(approved("video") >= 10, "videos");
+  assert.ok(approved("image") >= 10, "images");
+  assert.ok(approved("embed") >= 5, "embeds");
+  assert.ok(approved("video") + approved("image") + approved("embed") >= 40);
+  const pending = counts.filter((c) => c.reviewStatus === "pending").reduce((n, c) => n + c.n, 0);
+  assert.ok(pending >= 2 && pending <= 3, `pending ${pending}`);
+  assert.deepEqual(await mediaWithInconsistentCounts(env.db), [], "likes and comment_count match their rows");
+
+  // The printed credentials work.
+  for (const a of DEMO_ACCOUNTS) {
+    const row = await findLoginByUsername(env.db, a.username);
+    assert.ok(row && await verifyPassword(row.passwordHash, a.password), a.username);
+    assert.equal(row.isAdmin, a.isAdmin);
+  }
+
+  // Files are served to visitors (video with Range, poster, image).
+  const video = await firstFileKeys(env.db, "video");
+  const image = await firstFileKeys(env.db, "image");
+  for (const key of [video?.fileKey, video?.thumbnailKey, image?.fileKey, image?.thumbnailKey]) {
+    assert.ok(key);
+    const res = await env.request(`/uploads/${key}`);
+    assert.equal(res.status, 200, key);
+    assert.match(res.headers.get("content-type") ?? "", /^(video\/mp4|image\/(jpeg|webp))/);
+    assert.ok((await res.arrayBuffer()).byteLength > 1000);
+  }
+  const ranged = await env.request(`/uploads/${video!.fileKey}`, { headers: { range: "bytes=0-99" } });
+  assert.equal(ranged.status, 206);
+  assert.equal((await ranged.arrayBuffer()).byteLength, 100);
+
+  // The home page shows the seeded items.
+  const home = await env.request("/");
+  assert.equal(home.status, 200);
+  assert.ok(((await home.text()).match(/\/uploads\/t\//g) ?? []).length >= 10);
+
+  // A second run leaves everything as it was.
+  const second = await seedDemo(env.config, env.db);
+  assert.equal(second.seeded, false);
+  assert.deepEqual(await countMediaByTypeAndStatus(env.db), counts);
+});
