@@ -102,9 +102,12 @@ export default function AdminDashboard({ adminId, categories }: Props) {
   const [counts, setCounts] = useState<{ pending?: number; reported?: number }>({});
 
   const refreshCounts = useCallback(async () => {
-    const count = (url: string) => api<unknown[]>(url).then((l) => l.length, () => undefined);
-    const [pending, reported] = await Promise.all([count("/api/admin/content/pending"), count("/api/admin/content/reported")]);
-    setCounts({ pending, reported });
+    try {
+      const n = await api<{ pendingCount: number; reportedCount: number }>("/api/admin/counts");
+      setCounts({ pending: n.pendingCount, reported: n.reportedCount });
+    } catch {
+      // The tab badges are a convenience; the lists themselves show any failure.
+    }
   }, []);
   useEffect(() => {
     refreshCounts();
@@ -213,7 +216,7 @@ function Preview({ item }: { item: AdminItem }) {
       height={45}
       loading="lazy"
       onError={() => setBroken(true)}
-      className="h-[45px] w-20 rounded object-cover"
+      className="h-[45px] w-20 rounded bg-neutral-800 object-cover"
     />
   );
 }
@@ -679,7 +682,7 @@ function EditDialog({ item, categories, close, saved }: {
           <span className="text-xs text-neutral-500">{values[key].length}/{EDIT_LIMITS[key]}</span>
         </div>
         {multiline
-          ? <textarea {...props} rows={key === "prompt" ? 4 : 3} />
+          ? <textarea {...props} rows={3} />
           : <input {...props} list={key === "aiGenerator" ? "edit-ai-generators" : undefined} />}
         {key === "tags" && <p className="mt-1 text-xs text-neutral-500">Comma separated</p>}
         {errors[key] && <p className="field-error">{errors[key]}</p>}

@@ -86,6 +86,7 @@ Deno.test("[api] every admin endpoint answers 401 to visitors and 403 to members
     ["GET", "/api/admin/content/approved?page=1&limit=20"],
     ["GET", "/api/admin/users"],
     ["GET", "/api/admin/audit"],
+    ["GET", "/api/admin/counts"],
     ["POST", `/api/admin/content/${item.id}/approve`],
     ["POST", `/api/admin/content/${item.id}/reject`, { reason: "Not allowed" }],
     ["POST", `/api/admin/content/${item.id}/feature`],
@@ -483,6 +484,24 @@ Deno.test("[api] GET /api/admin/content/approved pages at 20 with the total coun
   assert.equal(pageCount(45), 3);
   const ids = new Set([...first.content, ...(await get("page=2")).content, ...third.content].map((i: { id: number }) => i.id));
   assert.equal(ids.size, 45, "no item repeated or skipped");
+});
+
+Deno.test("[api] GET /api/admin/counts matches the lengths of the pending and reported lists (the badge's sum)", async () => {
+  const pendingItem = await itemWithFiles();
+  const reportedItem = await itemWithFiles({ reviewStatus: "approved" });
+  await report(reportedItem.id, member, "other", Date.now());
+  await report(reportedItem.id, uploader, "explicit", Date.now());
+  const counts = await json(await request("/api/admin/counts", { cookie: adminCookie }));
+  const pending = await json(await request("/api/admin/content/pending", { cookie: adminCookie }));
+  const reported = await json(await request("/api/admin/content/reported", { cookie: adminCookie }));
+  assert.ok(pending.some((i: { id: number }) => i.id === pendingItem.id));
+  assert.deepEqual(counts, {
+    pendingCount: pending.length,
+    reportedCount: reported.length,
+    totalCount: pending.length + reported.length,
+  });
+  await json(await post(`/api/admin/content/${reportedItem.id}/dismiss-reports`, adminCookie));
+  assert.equal((await json(await request("/api/admin/counts", { cookie: adminCookie }))).reportedCount, reported.length - 1);
 });
 
 // ---------------------------------------------------------------- audit

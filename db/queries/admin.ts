@@ -57,6 +57,16 @@ export async function countApprovedItems(db: Db): Promise<number> {
   return (await db.select({ n: count() }).from(media).where(eq(media.reviewStatus, "approved")).get())?.n ?? 0;
 }
 
+export async function countPendingItems(db: Db): Promise<number> {
+  return (await db.select({ n: count() }).from(media).where(eq(media.reviewStatus, "pending")).get())?.n ?? 0;
+}
+
+/** Items with at least one open report. */
+export async function countReportedItems(db: Db): Promise<number> {
+  const row = await db.select({ n: sql<number>`count(distinct ${reports.mediaId})` }).from(reports).where(eq(reports.status, "open")).get();
+  return row?.n ?? 0;
+}
+
 /** What an audit entry and a decision need to know about an item. */
 export function findItemForModeration(db: Db | Tx, id: number) {
   return db.select({ id: media.id, title: media.title, userId: media.userId, reviewStatus: media.reviewStatus, featured: media.featured })

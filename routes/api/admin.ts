@@ -4,6 +4,8 @@ import { writeTx } from "../../db/client.ts";
 import {
   approveItem,
   countApprovedItems,
+  countPendingItems,
+  countReportedItems,
   findItemForModeration,
   findUserForAdmin,
   listApprovedItems,
@@ -74,6 +76,10 @@ export const adminApi = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", "private, no-store");
+  })
+  .get("/counts", async (c) => {
+    const [pending, reported] = await Promise.all([countPendingItems(c.var.db), countReportedItems(c.var.db)]);
+    return c.json({ pendingCount: pending, reportedCount: reported, totalCount: pending + reported });
   })
   .get("/content/pending", async (c) => c.json((await listPendingItems(c.var.db)).map(adminItem)))
   .get("/content/reported", async (c) => c.json((await listReportedItems(c.var.db)).map(reportedItem)))
