@@ -10,6 +10,7 @@ type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>
 // One dynamic import per island: esbuild splits each into its own chunk.
 export const islands: Record<string, Loader> = {
   AccountMenu: () => import("./AccountMenu.tsx"),
+  AdminDashboard: () => import("./AdminDashboard.tsx"),
   AuthForm: () => import("./AuthForm.tsx"),
   Toaster: () => import("./Toaster.tsx"),
 };

@@ -1,9 +1,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
+import { adminApi } from "./api/admin.ts";
 import { authApi } from "./api/auth.ts";
 import { messagesApi } from "./api/messages.ts";
 import { accountPages } from "./pages/account.tsx";
+import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
@@ -18,8 +20,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/uploads", uploadedFiles);
   app.route("/api", authApi(deps.limiter));
   app.route("/api/messages", messagesApi);
+  app.route("/api/admin", adminApi);
   app.route("/auth", socialAuth);
   app.route("/auth", authPage);
   app.route("/", accountPages);
+  app.route("/", adminPage);
   app.route("/", homePage);
 }
