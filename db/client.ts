@@ -2,6 +2,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema/mod.ts";
+import { serializeWrites } from "./write_lock.ts";
 
 export type Db = ReturnType<typeof openDb>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -12,7 +13,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * synchronous stays at libSQL's FULL: a 2xx means the row survived even a power cut.
  */
 export function openDb(url: string) {
-  const client = createClient({ url, timeout: 5000 } as Parameters<typeof createClient>[0]);
+  const client = serializeWrites(createClient({ url, timeout: 5000 } as Parameters<typeof createClient>[0]));
   const db = drizzle(client, { schema });
   return Object.assign(db, { client });
 }

@@ -27,6 +27,12 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),
   FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+  FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
   MAX_VIDEO_MB: positiveInt.default(750),
   MAX_IMAGE_MB: positiveInt.default(25),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -60,10 +66,24 @@ function toConfig(env: z.infer<typeof schema>) {
     adClientId: env.AD_CLIENT_ID,
     oauth: {
       google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          authUrl: env.GOOGLE_AUTH_URL,
+          tokenUrl: env.GOOGLE_TOKEN_URL,
+          userinfoUrl: env.GOOGLE_USERINFO_URL,
+          scopes: ["openid", "email", "profile"],
+        }
         : undefined,
       facebook: env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
-        ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
+        ? {
+          clientId: env.FACEBOOK_CLIENT_ID,
+          clientSecret: env.FACEBOOK_CLIENT_SECRET,
+          authUrl: env.FACEBOOK_AUTH_URL,
+          tokenUrl: env.FACEBOOK_TOKEN_URL,
+          userinfoUrl: env.FACEBOOK_USERINFO_URL,
+          scopes: ["email", "public_profile"],
+        }
         : undefined,
     },
     limits: { videoBytes: env.MAX_VIDEO_MB * 1024 * 1024, imageBytes: env.MAX_IMAGE_MB * 1024 * 1024 },

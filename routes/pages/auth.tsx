@@ -4,6 +4,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
 import AuthForm from "../../islands/AuthForm.tsx";
 import { latestBirthDate } from "../../islands/auth_rules.ts";
+import { isProvider, PROVIDERS } from "../../lib/oauth.ts";
 
 const BENEFITS = [
   { icon: "✨", title: "Premium quality", text: "Hand-reviewed AI videos and images in HD and 4K." },
@@ -12,13 +13,20 @@ const BENEFITS = [
   { icon: "🔄", title: "Regular updates", text: "New creations from the community every day." },
 ];
 
-const PROVIDER_NAMES: Record<string, string> = { google: "Google", facebook: "Facebook" };
+const SOCIAL_ERRORS: Record<string, string> = {
+  cancelled: "Social sign-in was cancelled.",
+  state: "That sign-in link has expired. Please try again.",
+  failed: "We couldn't complete the sign-in with that provider. Please try again.",
+  banned: "This account has been banned. Contact support if you think this is a mistake.",
+};
 
 /** /auth: Login and Register tabs; signed-in visitors go home. */
 export const authPage = new Hono<AppEnv>().get("/", (c) => {
   if (c.var.user) return c.redirect("/", 302);
   const tab = c.req.query("tab") === "register" ? "register" : "login";
-  const social = PROVIDER_NAMES[c.req.query("social") ?? ""];
+  const provider = c.req.query("social") ?? "";
+  const social = isProvider(provider) ? PROVIDERS[provider] : undefined;
+  const socialError = SOCIAL_ERRORS[c.req.query("social_error") ?? ""];
   return renderPage(
     c,
     (
@@ -41,8 +49,11 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
         <section className="order-1 md:order-2">
           {social && (
             <p role="alert" className="mb-4 rounded-lg border border-amber-700 bg-amber-950 p-3 text-sm text-amber-200">
-              {social} login is not set up on this site yet. Please log in or register with a username and password.
+              {`${social} login is not set up on this site yet. Please log in or register with a username and password.`}
             </p>
+          )}
+          {socialError && (
+            <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{socialError}</p>
           )}
           <Island
             name="AuthForm"
@@ -52,16 +63,6 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
         </section>
       </div>
     ),
-    { meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true } },
+    { meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true }, header: { simple: true } },
   );
-});
-
-/**
- * /auth/{provider}: the start of social login. Until the operator configures a provider,
- * the visitor is sent back to /auth with a notice.
- */
-export const socialAuth = new Hono<AppEnv>().get("/:provider", (c) => {
-  const provider = c.req.param("provider");
-  if (!(provider in PROVIDER_NAMES)) return c.notFound();
-  return c.redirect(`/auth?social=${provider}`, 302);
 });
