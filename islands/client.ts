@@ -11,6 +11,9 @@ type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>
 export const islands: Record<string, Loader> = {
   AccountMenu: () => import("./AccountMenu.tsx"),
   AuthForm: () => import("./AuthForm.tsx"),
+  CategoryTabs: () => import("./CategoryTabs.tsx"),
+  Feed: () => import("./Feed.tsx"),
+  SearchResults: () => import("./SearchResults.tsx"),
   Toaster: () => import("./Toaster.tsx"),
 };
 

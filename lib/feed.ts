@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { adPositionsFor, interleave, pageSize } from "../components/feed_rules.ts";
 import type { Db } from "../db/client.ts";
-import { type Category, findCategory, findFeatured, type FeedOrder, listFeedPage, SORTS } from "../db/queries/feed.ts";
+import { type Category, type FeedOrder, findCategory, findFeatured, listFeedPage, SORTS } from "../db/queries/feed.ts";
 import type { AppEnv } from "./app_env.ts";
 import { type ContentItem, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";

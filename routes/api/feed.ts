@@ -3,16 +3,7 @@ import { z } from "zod";
 import { SSR_COLUMNS } from "../../components/feed_rules.ts";
 import { listCategories } from "../../db/queries/feed.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import {
-  categoryRefSchema,
-  loadFeed,
-  MAX_PAGE,
-  rememberedSeed,
-  rememberSeed,
-  resolveCategory,
-  seedSchema,
-  SORTS,
-} from "../../lib/feed.ts";
+import { categoryRefSchema, loadFeed, MAX_PAGE, rememberedSeed, rememberSeed, resolveCategory, seedSchema, SORTS } from "../../lib/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
 
 const intParam = (name: string, min: number, max: number) =>
