@@ -13,8 +13,9 @@ export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
 export const seedSchema = z.string().regex(SEED_RE, "shuffleSeed must be 1-64 letters, digits, - or _");
 
 /** `category` is a numeric id or a slug. */
-export const categoryRefSchema = z.string().max(80).regex(/^(\d{1,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, "category must be a category slug or id")
-  .transform((v) => (/^\d+$/.test(v) ? { id: Number(v) } : { slug: v }));
+export const categoryRefSchema = z.string().max(80, "category must be a category slug or id")
+  .regex(/^(|\d{1,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, "category must be a category slug or id")
+  .transform((v) => (v === "" ? undefined : /^\d+$/.test(v) ? { id: Number(v) } : { slug: v }));
 
 export async function resolveCategory(db: Db, ref: { id: number } | { slug: string } | undefined): Promise<Category | null> {
   if (!ref) return null;

@@ -23,7 +23,7 @@ export const searchParams = z.strictObject({
   type: z.string().refine((t) => t === "" || t in TYPE_ALIASES, "type must be one of: all, videos, images, embeds")
     .transform((t) => TYPE_ALIASES[t] ?? null).optional(),
   categoryId: z.string().regex(/^\d{1,9}$/, "categoryId must be a whole number").transform(Number).optional(),
-  category: z.literal("").or(categoryRefSchema).optional(),
+  category: categoryRefSchema.optional(),
   page: z.string().regex(/^\d{1,9}$/, "page must be a whole number").transform(Number)
     .refine((n) => n >= 1 && n <= MAX_PAGE, `page must be between 1 and ${MAX_PAGE}`).optional(),
 });
@@ -35,7 +35,7 @@ export const collapseWhitespace = (q: string) => q.replace(/\s+/g, " ").trim();
 
 /** Runs a search; an empty query or one without any word finds nothing. */
 export async function runSearch(db: Db, p: SearchParams): Promise<ContentItem[]> {
-  const ref = p.categoryId !== undefined ? { id: p.categoryId } : p.category || undefined;
+  const ref = p.categoryId !== undefined ? { id: p.categoryId } : p.category;
   const category = await resolveCategory(db, ref);
   const match = ftsQuery(collapseWhitespace(p.q ?? ""));
   if (!match) return [];

@@ -22,7 +22,8 @@ const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, fal
  * new one). A like weighs as much as three views; +1 keeps items without engagement ordered by age.
  */
 function trendingScore(now: number): SQL {
-  return sql`((3.0 * ${media.likes} + ${media.views} + 1.0) / (((${now} - ${media.createdAt}) / ${DAY_MS}.0 + 1.0) * ((${now} - ${media.createdAt}) / ${DAY_MS}.0 + 1.0)))`;
+  const ageDays = sql`((${now} - ${media.createdAt}) / ${sql.raw(`${DAY_MS}.0`)} + 1.0)`;
+  return sql`((3.0 * ${media.likes} + ${media.views} + 1.0) / (${ageDays} * ${ageDays}))`;
 }
 
 /** Four 31-bit keys from a seed string (FNV-1a, then an xorshift stream). */

@@ -13,7 +13,7 @@ const intParam = (name: string, min: number, max: number) =>
 const feedQuery = z.strictObject({
   page: intParam("page", 1, MAX_PAGE).optional(),
   sortBy: z.enum(SORTS).optional(),
-  category: z.literal("").or(categoryRefSchema).optional(),
+  category: categoryRefSchema.optional(),
   columnCount: intParam("columnCount", 1, 3).optional(),
   shuffleSeed: seedSchema.optional(),
   /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
@@ -26,7 +26,7 @@ export const feedApi = new Hono<AppEnv>()
   .get("/content/feed", async (c) => {
     const q = queryOr400(c, feedQuery);
     const page = q.page ?? 1;
-    const category = await resolveCategory(c.var.db, q.category || undefined);
+    const category = await resolveCategory(c.var.db, q.category);
     // Explicit sorts are exact and ignore the seed. The default view is shuffled when a seed is
     // given, or, for pages after the first, when the visitor's page 1 was shuffled (cookie).
     let seed: string | null = null;

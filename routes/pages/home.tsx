@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { Island } from "../../components/Island.tsx";
 import { toCardItem } from "../../components/MediaCard.tsx";
 import { interleave, SSR_COLUMNS } from "../../components/feed_rules.ts";
@@ -16,7 +15,7 @@ import { parseOr400 } from "../../lib/validate.ts";
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;
 
-const categoryParam = z.literal("").or(categoryRefSchema).optional();
+const categoryParam = categoryRefSchema.optional();
 
 /** The ad script, only when an ad client id is configured (test mode off). */
 export function AdScript({ client, nonce }: { client: string; nonce: string }) {
@@ -38,7 +37,7 @@ export function AdScript({ client, nonce }: { client: string; nonce: string }) {
 export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const { db, config, user, nonce } = c.var;
   const ref = parseOr400(categoryParam, c.req.query("category"));
-  const [category, categories] = await Promise.all([resolveCategory(db, ref || undefined), listCategories(db)]);
+  const [category, categories] = await Promise.all([resolveCategory(db, ref), listCategories(db)]);
   const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");
   if (asked !== undefined && asked !== "" && !SEED_RE.test(asked)) throw badRequest("shuffleSeed must be 1-64 letters, digits, - or _");
   const seed = asked || (Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
