@@ -35,7 +35,9 @@ for (const order of orders) {
       Deno.test(`[db] EXPLAIN feed query ${label} uses an index`, async () => {
         const lines = await plan(feedPageQuery(env.db, { order, stream, categoryId, limit: 13, offset: 26, now: Date.now() }));
         assertIndexed(lines, label);
-        if (categoryId && "sort" in order && /newest|oldest/.test(order.sort)) assert.match(lines.join("\n"), /media_category_status_created/, label);
+        if (categoryId && "sort" in order && /newest|oldest/.test(order.sort)) {
+          assert.match(lines.join("\n"), /media_category_status_created/, label);
+        }
         if ("sort" in order && order.sort === "newest" && !categoryId) {
           assert.doesNotMatch(lines.join("\n"), /TEMP B-TREE/, "newest reads in index order");
         }
