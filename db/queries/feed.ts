@@ -12,50 +12,13 @@ export type FeedOrder = { sort: Sort } | { seed: string };
 /** The feed's two streams: video and embed items, and image items. */
 export type Stream = "videos" | "images";
 
-const DAY_MS = 86_400_000;
-
 const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
 
-/**
- * Trending score: engagement divided by the square of age in days plus one, so a like or a view
- * counts more the more recent the item is (a day-old item needs four times the engagement of a
- * new one). A like weighs as much as three views; +1 keeps items without engagement ordered by age.
- */
-function trendingScore(now: number): SQL {
-  const ageDays = sql`((${now} - ${media.createdAt}) / ${sql.raw(`${DAY_MS}.0`)} + 1.0)`;
-  return sql`((3.0 * ${media.likes} + ${media.views} + 1.0) / (${ageDays} * ${ageDays}))`;
-}
+/** The sorts an index answers directly; trending and the shuffle rank in lib/feed.ts. */
+export type IndexedSort = Exclude<Sort, "trending">;
 
-/** Four 31-bit keys from a seed string (FNV-1a, then an xorshift stream). */
-export function seedKeys(seed: string): [number, number, number, number] {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  const next = () => {
-    h ^= h << 13;
-    h >>>= 0;
-    h ^= h >>> 17;
-    h ^= h << 5;
-    h >>>= 0;
-    return h & 0x7fffffff;
-  };
-  return [next() | 1, next(), next(), next() | 1];
-}
-
-/**
- * A seeded permutation key for an id: multiply by an odd number, add, xor, multiply by an odd
- * number, all modulo 2^31. Each step is a bijection on [0, 2^31), so distinct ids get distinct
- * keys and ordering by the key is a total, deterministic shuffle for that seed.
- */
-function shuffleKey(seed: string): SQL {
-  const [a, b, k, c] = seedKeys(seed);
-  const m = 0x7fffffff;
-  const x = sql`((${media.id} * ${a} + ${b}) & ${m})`;
-  return sql`((((${x} | ${k}) - (${x} & ${k})) * ${c}) & ${m})`;
-}
-
-function orderBy(order: FeedOrder, now: number): SQL[] {
-  if ("seed" in order) return [asc(shuffleKey(order.seed)), asc(media.id)];
-  switch (order.sort) {
+function orderBy(sort: IndexedSort): SQL[] {
+  switch (sort) {
     case "newest":
       return [desc(media.createdAt), desc(media.id)];
     case "oldest":
@@ -64,38 +27,65 @@ function orderBy(order: FeedOrder, now: number): SQL[] {
       return [desc(media.views), desc(media.id)];
     case "popular":
       return [desc(media.likes), desc(media.id)];
-    case "trending":
-      return [desc(trendingScore(now)), desc(media.id)];
   }
 }
 
+const streamWhere = (stream: Stream) =>
+  stream === "videos" ? inArray(media.contentType, ["video", "embed"]) : eq(media.contentType, "image");
+
 export type FeedPageQuery = {
-  order: FeedOrder;
+  sort: IndexedSort;
   stream: Stream;
   categoryId: number | null;
   limit: number;
   offset: number;
-  now: number;
 };
 
 /** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
 export function feedPageQuery(db: Db, q: FeedPageQuery) {
-  const types = q.stream === "videos" ? (["video", "embed"] as const) : (["image"] as const);
   return db.select(itemColumns).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(and(
       publicWhere,
       q.categoryId === null ? undefined : eq(media.categoryId, q.categoryId),
-      types.length === 1 ? eq(media.contentType, types[0]) : inArray(media.contentType, [...types]),
+      streamWhere(q.stream),
     ))
-    .orderBy(...orderBy(q.order, q.now))
+    .orderBy(...orderBy(q.sort))
     .limit(q.limit)
     .offset(q.offset);
 }
 
 export function listFeedPage(db: Db, q: FeedPageQuery): Promise<ItemRow[]> {
   return feedPageQuery(db, q) as Promise<ItemRow[]>;
+}
+
+/** What trending and the shuffle rank: every approved item of a stream with its counters. */
+export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | null) {
+  return db.select({ id: media.id, likes: media.likes, views: media.views, createdAt: media.createdAt }).from(media)
+    .where(and(publicWhere, categoryId === null ? undefined : eq(media.categoryId, categoryId), streamWhere(stream)));
+}
+
+export type RankInput = { id: number; likes: number; views: number; createdAt: number };
+
+export function listRankInputs(db: Db, stream: Stream, categoryId: number | null): Promise<RankInput[]> {
+  return rankInputsQuery(db, stream, categoryId);
+}
+
+/** Approved items by id (one page of a ranked order), in no particular order. */
+export function itemsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    // Unary + keeps the planner on the primary key rather than walking the status index.
+    .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false)));
+}
+
+export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await itemsByIdsQuery(db, ids)) as ItemRow[];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
 /** The most recently featured approved item, for the Featured Video section. */
