@@ -12,6 +12,9 @@ export const islands: Record<string, Loader> = {
   AccountMenu: () => import("./AccountMenu.tsx"),
   AdminDashboard: () => import("./AdminDashboard.tsx"),
   AuthForm: () => import("./AuthForm.tsx"),
+  CategoryTabs: () => import("./CategoryTabs.tsx"),
+  Feed: () => import("./Feed.tsx"),
+  SearchResults: () => import("./SearchResults.tsx"),
   Toaster: () => import("./Toaster.tsx"),
 };
 

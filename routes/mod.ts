@@ -3,12 +3,16 @@ import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
 import { adminApi } from "./api/admin.ts";
 import { authApi } from "./api/auth.ts";
+import { feedApi } from "./api/feed.ts";
+import { searchApi } from "./api/search.ts";
 import { messagesApi } from "./api/messages.ts";
 import { accountPages } from "./pages/account.tsx";
 import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
+import { searchPage } from "./pages/search.tsx";
+import { seoRoutes } from "./seo.ts";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 
@@ -21,9 +25,13 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", authApi(deps.limiter));
   app.route("/api/messages", messagesApi);
   app.route("/api/admin", adminApi);
+  app.route("/api", feedApi);
+  app.route("/api", searchApi);
   app.route("/auth", socialAuth);
   app.route("/auth", authPage);
   app.route("/", accountPages);
   app.route("/", adminPage);
   app.route("/", homePage);
+  app.route("/", searchPage);
+  app.route("/", seoRoutes);
 }

@@ -1,46 +1,97 @@
 import { Hono } from "hono";
+import { Island } from "../../components/Island.tsx";
+import { toCardItem } from "../../components/MediaCard.tsx";
+import { interleave, SSR_COLUMNS } from "../../components/feed_rules.ts";
+import { listCategories } from "../../db/queries/feed.ts";
+import CategoryTabs from "../../islands/CategoryTabs.tsx";
+import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
+import { categoryRefSchema, loadFeed, rememberSeed, resolveCategory, SEED_RE } from "../../lib/feed.ts";
+import { badRequest } from "../../lib/http_error.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { listNewestApproved } from "../../db/queries/media.ts";
-import { toContentItem } from "../../lib/content_item.ts";
+import { newShuffleSeed } from "../../lib/shuffle_seed.ts";
+import { parseOr400 } from "../../lib/validate.ts";
 
-const HOME_ITEMS = 24;
+/** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
+export const AUTO_SHUFFLE_CHANCE = 0.3;
 
-/** `/`: a server-rendered grid of the newest approved items (the feed issue replaces it). */
+const categoryParam = categoryRefSchema.optional();
+
+/** The ad script, only when an ad client id is configured (test mode off). */
+export function AdScript({ client, nonce }: { client: string; nonce: string }) {
+  return (
+    <script
+      async
+      nonce={nonce}
+      src={`https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(client)}`}
+      crossOrigin="anonymous"
+    />
+  );
+}
+
+/**
+ * `/`: the category tabs, the Featured Video, the Sort menu and the first page of the feed,
+ * all in the HTML. `?category=` takes a slug or an id; `?shuffleSeed=` or `?shuffle=` sets the
+ * shuffle seed (the island removes it from the address once shown).
+ */
 export const homePage = new Hono<AppEnv>().get("/", async (c) => {
-  const items = (await listNewestApproved(c.var.db, HOME_ITEMS)).map(toContentItem);
-  const { siteName, tagline } = c.var.config;
+  const { db, config, user, nonce } = c.var;
+  const ref = parseOr400(categoryParam, c.req.query("category"));
+  const [category, categories] = await Promise.all([resolveCategory(db, ref), listCategories(db)]);
+  const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");
+  if (asked !== undefined && asked !== "" && !SEED_RE.test(asked)) throw badRequest("shuffleSeed must be 1-64 letters, digits, - or _");
+  const seed = asked || (Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
+  rememberSeed(c, seed);
+  const feed = await loadFeed(db, {
+    page: 1,
+    order: seed ? { seed } : { sort: "trending" },
+    categoryId: category?.id ?? null,
+    columns: SSR_COLUMNS,
+  }, !!config.adClientId);
+
+  const { siteName, tagline } = config;
+  const title = category ? `${category.name} AI videos and images` : siteName;
+  const description = category
+    ? `Watch and share AI-generated ${category.name.toLowerCase()} videos, images and clips on ${siteName}.`
+    : `${siteName}: ${tagline}. Watch and share AI-generated videos and images.`;
+  c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
-    (
+    <>
+      <div className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
+        <div className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6">
+          <Island
+            name="CategoryTabs"
+            component={CategoryTabs}
+            props={{ categories: categories.map(({ name, slug }) => ({ name, slug })), active: category?.slug ?? null }}
+          />
+        </div>
+      </div>
       <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
-        <h1 className="sr-only">{siteName}: {tagline}</h1>
-        {items.length === 0
-          ? <p className="py-24 text-center text-neutral-400">No content available</p>
-          : (
-            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3">
-              {items.map((item, i) => (
-                <li key={item.id}>
-                  <a href={`/media/${item.slug}`} className="group block overflow-hidden rounded-xl bg-neutral-900">
-                    <img
-                      src={item.thumbnail}
-                      alt=""
-                      width={640}
-                      height={360}
-                      loading={i < 3 ? "eager" : "lazy"}
-                      className="aspect-video w-full object-cover transition group-hover:opacity-90"
-                    />
-                    <div className="p-3">
-                      <h2 className="line-clamp-1 font-semibold">{item.title}</h2>
-                      <p className="text-sm text-neutral-400">{item.uploaderName} · {item.aiGenerator || "AI Artist"}</p>
-                    </div>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+        <h1 className="sr-only">{category ? `${category.name} - ${siteName}` : `${siteName}: ${tagline}`}</h1>
+        <Island
+          name="Feed"
+          component={Feed}
+          props={{
+            featured: feed.featured.video ? toCardItem(feed.featured.video) : null,
+            first: { items: interleave(feed.content.videos, feed.content.images).map(toCardItem), adPositions: feed.content.adPositions },
+            hasMore: feed.content.hasMore,
+            columns: SSR_COLUMNS,
+            category: category?.slug ?? null,
+            seed,
+            signedIn: !!user,
+            adClientId: config.adClientId ?? null,
+          }}
+        />
       </section>
-    ),
-    { meta: { title: siteName, description: `${siteName}: ${tagline}. Watch and share AI-generated videos and images.`, canonical: "/" } },
+    </>,
+    {
+      meta: {
+        title,
+        description,
+        canonical: category ? `/?category=${encodeURIComponent(category.slug)}` : "/",
+        extraHead: config.adClientId ? <AdScript client={config.adClientId} nonce={nonce} /> : undefined,
+      },
+    },
   );
 });

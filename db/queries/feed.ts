@@ -1,0 +1,125 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { categories, media, users } from "../schema/mod.ts";
+import { itemColumns, type ItemRow } from "./media.ts";
+
+export const SORTS = ["oldest", "newest", "most-viewed", "trending", "popular"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** An explicit sort, or the default view shuffled by a seed. */
+export type FeedOrder = { sort: Sort } | { seed: string };
+
+/** The feed's two streams: video and embed items, and image items. */
+export type Stream = "videos" | "images";
+
+const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
+
+/** The sorts an index answers directly; trending and the shuffle rank in lib/feed.ts. */
+export type IndexedSort = Exclude<Sort, "trending">;
+
+function orderBy(sort: IndexedSort): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [desc(media.createdAt), desc(media.id)];
+    case "oldest":
+      return [asc(media.createdAt), asc(media.id)];
+    case "most-viewed":
+      return [desc(media.views), desc(media.id)];
+    case "popular":
+      return [desc(media.likes), desc(media.id)];
+  }
+}
+
+const streamWhere = (stream: Stream) =>
+  stream === "videos" ? inArray(media.contentType, ["video", "embed"]) : eq(media.contentType, "image");
+
+export type FeedPageQuery = {
+  sort: IndexedSort;
+  stream: Stream;
+  categoryId: number | null;
+  limit: number;
+  offset: number;
+};
+
+/** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
+export function feedPageQuery(db: Db, q: FeedPageQuery) {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(and(
+      publicWhere,
+      q.categoryId === null ? undefined : eq(media.categoryId, q.categoryId),
+      streamWhere(q.stream),
+    ))
+    .orderBy(...orderBy(q.sort))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export function listFeedPage(db: Db, q: FeedPageQuery): Promise<ItemRow[]> {
+  return feedPageQuery(db, q) as Promise<ItemRow[]>;
+}
+
+/** What trending and the shuffle rank: every approved item of a stream with its counters. */
+export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | null) {
+  return db.select({ id: media.id, likes: media.likes, views: media.views, createdAt: media.createdAt }).from(media)
+    .where(and(publicWhere, categoryId === null ? undefined : eq(media.categoryId, categoryId), streamWhere(stream)));
+}
+
+export type RankInput = { id: number; likes: number; views: number; createdAt: number };
+
+export function listRankInputs(db: Db, stream: Stream, categoryId: number | null): Promise<RankInput[]> {
+  return rankInputsQuery(db, stream, categoryId);
+}
+
+/** Approved items by id (one page of a ranked order), in no particular order. */
+export function itemsByIdsQuery(db: Db, ids: number[]) {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    // Unary + keeps the planner on the primary key rather than walking the status index.
+    .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false)));
+}
+
+export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await itemsByIdsQuery(db, ids)) as ItemRow[];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+}
+
+/** The most recently featured approved item, for the Featured Video section. */
+export function featuredQuery(db: Db) {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(and(eq(media.featured, true), publicWhere))
+    // Unary + keeps the planner on the small featured index instead of walking every approved item by date.
+    .orderBy(sql`+${media.createdAt} DESC`, sql`+${media.id} DESC`)
+    .limit(1);
+}
+
+export async function findFeatured(db: Db): Promise<ItemRow | null> {
+  const [row] = await featuredQuery(db);
+  return (row as ItemRow | undefined) ?? null;
+}
+
+export type Category = { id: number; name: string; slug: string };
+
+export function listCategories(db: Db): Promise<Category[]> {
+  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
+    .orderBy(asc(categories.id));
+}
+
+/** A category by its numeric id or its slug. */
+export async function findCategory(db: Db, ref: { id: number } | { slug: string }): Promise<Category | null> {
+  const where = "id" in ref ? eq(categories.id, ref.id) : eq(categories.slug, ref.slug);
+  const row = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(where).get();
+  return row ?? null;
+}
+
+/** Approved items for the sitemap: id, title and when they last changed. */
+export function listSitemapMedia(db: Db, limit: number) {
+  return db.select({ id: media.id, title: media.title, updatedAt: media.updatedAt }).from(media)
+    .where(publicWhere).orderBy(desc(media.createdAt), desc(media.id)).limit(limit);
+}

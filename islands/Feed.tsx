@@ -1,0 +1,225 @@
+/**
+ * The home feed (spec part 1 §2 "Home page", §4 "Feed"): the Featured Video, the Sort menu and
+ * the grid. The first page arrives server-rendered in the props; further pages load when the
+ * bottom sentinel comes into view, appending only items not already shown.
+ */
+import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type CardItem, toCardItem } from "../components/MediaCard.tsx";
+import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_OPTIONS, type SortValue, TEXT } from "../components/feed_rules.ts";
+import { api } from "./api.ts";
+import { PlayableCard } from "./PlayableCard.tsx";
+
+export type FeedPage = { items: CardItem[]; adPositions: number[] };
+
+export type FeedProps = {
+  featured: CardItem | null;
+  first: FeedPage;
+  hasMore: boolean;
+  /** The column count the first page was sized for; later pages keep it until a reset. */
+  columns: number;
+  category: string | null;
+  seed: string | null;
+  signedIn: boolean;
+  adClientId: string | null;
+};
+
+type FeedJson = {
+  featured: { video: CardItem | null };
+  content: { videos: CardItem[]; images: CardItem[]; hasMore: boolean; adPositions: number[] };
+};
+
+type Status = "idle" | "loading" | "error";
+
+export default function Feed(props: FeedProps) {
+  return (
+    <FeedErrorBoundary>
+      <FeedBody {...props} />
+    </FeedErrorBoundary>
+  );
+}
+
+function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, signedIn, adClientId }: FeedProps) {
+  const [sort, setSort] = useState<SortValue | null>(null);
+  const [pages, setPages] = useState<FeedPage[]>([first]);
+  const [hasMore, setHasMore] = useState(firstHasMore);
+  const [status, setStatus] = useState<Status>("idle");
+  const state = useRef({ page: 1, columns: firstColumns, sort: null as SortValue | null, loading: false, generation: 0 });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // The seed parameter has done its job once the page shows: drop it from the address.
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (url.searchParams.has("shuffleSeed") || url.searchParams.has("shuffle")) {
+      url.searchParams.delete("shuffleSeed");
+      url.searchParams.delete("shuffle");
+      history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    }
+  }, []);
+
+  const load = useCallback(async (page: number) => {
+    const s = state.current;
+    if (s.loading) return;
+    s.loading = true;
+    const generation = s.generation;
+    setStatus("loading");
+    const params = new URLSearchParams({ page: String(page), columnCount: String(s.columns) });
+    if (s.sort) params.set("sortBy", s.sort);
+    else if (seed) params.set("shuffleSeed", seed);
+    if (category) params.set("category", category);
+    if (page === 1) params.set("timestamp", String(Date.now()));
+    try {
+      const res = await api<FeedJson>(`/api/content/feed?${params}`);
+      if (generation !== s.generation) return;
+      const items = interleave(res.content.videos, res.content.images).map(toCardItem);
+      setPages((prev) => {
+        const seen = new Set(prev.flatMap((p) => p.items.map((i) => i.id)));
+        return [...prev, { items: items.filter((i) => !seen.has(i.id)), adPositions: res.content.adPositions }];
+      });
+      setHasMore(res.content.hasMore);
+      s.page = page;
+      setStatus("idle");
+    } catch {
+      if (generation === s.generation) setStatus("error");
+    } finally {
+      if (generation === s.generation) s.loading = false;
+    }
+  }, [category, seed]);
+
+  // Further pages when the bottom indicator comes into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore || status !== "idle") return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load(state.current.page + 1);
+    }, { rootMargin: `${LAZY_MARGIN_PX * 2}px` });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, status, load, pages]);
+
+  function changeSort(value: SortValue) {
+    const s = state.current;
+    s.generation++;
+    s.loading = false;
+    s.sort = value;
+    s.page = 0;
+    s.columns = columnsFor(innerWidth);
+    setSort(value);
+    setPages([]);
+    setHasMore(true);
+    load(1);
+  }
+
+  const retry = () => (pages.length === 0 ? load(1) : load(state.current.page + 1));
+  const total = pages.reduce((n, p) => n + p.items.length, 0);
+  let index = 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {featured && (
+        <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
+          <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
+          <PlayableCard item={featured} signedIn={signedIn} eager variant="card" headingLevel="h3" />
+        </section>
+      )}
+      <div className="flex items-center justify-end gap-3">
+        <h2 className="sr-only">Content feed</h2>
+        <label className="flex items-center gap-2 text-sm text-neutral-400">
+          Sort by
+          <select
+            value={sort ?? "trending"}
+            onChange={(e) => changeSort(e.target.value as SortValue)}
+            aria-label="Sort by"
+            className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
+          >
+            {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </select>
+        </label>
+      </div>
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="feed-grid">
+        {pages.flatMap((p, pi) =>
+          p.items.flatMap((item, i) => {
+            const cells: ReactNode[] = [];
+            if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
+            cells.push(
+              <li key={item.id}>
+                <PlayableCard item={item} signedIn={signedIn} eager={index++ < 3} />
+              </li>,
+            );
+            return cells;
+          })
+        )}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      <FeedStatus status={status} empty={total === 0} hasMore={hasMore} onRetry={retry} />
+    </div>
+  );
+}
+
+function FeedStatus({ status, empty, hasMore, onRetry }: { status: Status; empty: boolean; hasMore: boolean; onRetry: () => void }) {
+  if (status === "loading") {
+    return (
+      <div className="flex justify-center py-8" role="status" aria-label="Loading">
+        <span className="h-8 w-8 animate-spin rounded-full border-2 border-neutral-600 border-t-orange-500" />
+      </div>
+    );
+  }
+  if (status === "error") {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-neutral-300">{TEXT.failed}</p>
+        <button type="button" className="btn-secondary" onClick={onRetry}>{TEXT.tryAgain}</button>
+      </div>
+    );
+  }
+  if (empty && !hasMore) return <p className="py-24 text-center text-neutral-400">{TEXT.empty}</p>;
+  if (!hasMore) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-neutral-300">{TEXT.end}</p>
+        <button type="button" className="btn-secondary" onClick={() => scrollTo({ top: 0, behavior: "smooth" })}>{TEXT.backToTop}</button>
+      </div>
+    );
+  }
+  return null;
+}
+
+declare global {
+  var adsbygoogle: unknown[] | undefined;
+}
+
+/** The configured ad unit; the ad script is only on the page when AD_CLIENT_ID is set. */
+function AdSlot({ client }: { client: string }) {
+  useEffect(() => {
+    try {
+      (globalThis.adsbygoogle = globalThis.adsbygoogle ?? []).push({});
+    } catch { /* an ad that fails must not break the feed */ }
+  }, []);
+  return (
+    <li className="flex min-h-64 items-center justify-center overflow-hidden rounded-xl bg-neutral-900" data-testid="ad-slot">
+      <ins
+        className="adsbygoogle block h-full w-full"
+        data-ad-client={client}
+        data-ad-format="auto"
+        data-full-width-responsive="true"
+        data-adtest="off"
+      />
+    </li>
+  );
+}
+
+class FeedErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="flex flex-col items-center gap-3 py-24 text-center">
+        <h2 className="text-xl font-semibold">{TEXT.errorTitle}</h2>
+        <p className="text-neutral-400">{TEXT.errorBody}</p>
+        <button type="button" className="btn-primary" onClick={() => location.reload()}>{TEXT.reload}</button>
+      </div>
+    );
+  }
+}

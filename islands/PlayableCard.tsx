@@ -1,0 +1,187 @@
+/**
+ * A MediaCard with the spec's card playback (part 1 §4, §9) and the feed's Like:
+ * - videos start muted; an unmute button shows while playing;
+ * - desktop (a fine pointer that hovers): plays after the hover delay, pauses on leave;
+ * - touch devices and tablets: only the card most inside the target zone plays, one at a time;
+ * - embed thumbnails fall back through YouTube's quality levels, then to a placeholder.
+ */
+import { useEffect, useRef, useState } from "react";
+import { type CardItem, MediaCard, type PlaybackState } from "../components/MediaCard.tsx";
+import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT, youtubeThumb, YT_THUMB_LEVELS } from "../components/feed_rules.ts";
+import { api, ApiError } from "./api.ts";
+import { toast } from "./toast.ts";
+
+type Props = {
+  item: CardItem;
+  signedIn: boolean;
+  eager?: boolean;
+  variant?: "feed" | "card";
+  className?: string;
+  headingLevel?: "h2" | "h3";
+};
+
+const hoverDevice = () => matchMedia("(hover: hover) and (pointer: fine)").matches;
+
+/** One coordinator for touch devices: picks the card most inside the target zone. */
+type Entry = { el: Element; ratio: number; set: (active: boolean) => void };
+const touch = {
+  observer: null as IntersectionObserver | null,
+  entries: new Map<Element, Entry>(),
+  active: null as Entry | null,
+  minRatio: 0.6,
+  ensure() {
+    if (this.observer) return this.observer;
+    const device = deviceFor(innerWidth);
+    const zone = TARGET_ZONE[device === "desktop" ? "tablet" : device];
+    this.minRatio = zone.ratio;
+    const m = `-${zone.margin * 100}%`;
+    this.observer = new IntersectionObserver((records) => {
+      for (const r of records) {
+        const e = this.entries.get(r.target);
+        if (e) e.ratio = r.isIntersecting ? r.intersectionRatio : 0;
+      }
+      this.pick();
+    }, { rootMargin: `${m} 0px ${m} 0px`, threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] });
+    return this.observer;
+  },
+  pick() {
+    let best: Entry | null = null;
+    for (const e of this.entries.values()) if (e.ratio >= this.minRatio && (!best || e.ratio > best.ratio)) best = e;
+    if (best === this.active) return;
+    this.active?.set(false);
+    this.active = best;
+    best?.set(true);
+  },
+  add(el: Element, set: (active: boolean) => void) {
+    this.entries.set(el, { el, ratio: 0, set });
+    this.ensure().observe(el);
+    return () => {
+      this.observer?.unobserve(el);
+      if (this.active?.el === el) this.active = null;
+      this.entries.delete(el);
+    };
+  },
+};
+
+export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel }: Props) {
+  const cardRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [playing, setPlaying] = useState(false);
+  const [state, setState] = useState<PlaybackState>("idle");
+  const [muted, setMuted] = useState(true);
+  const [likes, setLikes] = useState(item.likes);
+  const [liking, setLiking] = useState(false);
+  const [level, setLevel] = useState(0);
+  const isVideo = item.contentType === "video" && !!item.videoUrl;
+
+  const start = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const v = videoRef.current;
+      if (!v) return;
+      v.muted = true;
+      setMuted(true);
+      setState(v.readyState >= 3 ? "ready" : "loading");
+      setPlaying(true);
+      v.play().catch((e: DOMException) => {
+        if (e.name !== "AbortError") setState("error");
+      });
+    }, PLAY_DELAY_MS[deviceFor(innerWidth)]);
+  };
+  const stop = () => {
+    clearTimeout(timer.current);
+    videoRef.current?.pause();
+    setPlaying(false);
+    setState("idle");
+  };
+
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    const ready = () => setState("ready");
+    const waiting = () => setState("loading");
+    const failed = () => setState("error");
+    v.addEventListener("playing", ready);
+    v.addEventListener("waiting", waiting);
+    v.addEventListener("error", failed);
+    return () => {
+      v.removeEventListener("playing", ready);
+      v.removeEventListener("waiting", waiting);
+      v.removeEventListener("error", failed);
+    };
+  }, []);
+
+  // Touch devices: join the target-zone coordinator.
+  useEffect(() => {
+    if (!isVideo || hoverDevice() || !cardRef.current) return;
+    return touch.add(cardRef.current, (active) => (active ? start() : stop()));
+  }, [isVideo]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // An embed thumbnail that failed before hydration gets its fallback now.
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img && img.complete && img.naturalWidth === 0) nextThumb();
+  }, []);
+
+  function nextThumb() {
+    setLevel((l) => l + 1);
+  }
+
+  let thumbnailSrc = item.thumbnail;
+  if (item.contentType === "embed" && item.youtubeId) {
+    thumbnailSrc = level < YT_THUMB_LEVELS.length ? youtubeThumb(item.youtubeId, YT_THUMB_LEVELS[level]) : PLACEHOLDER_THUMB;
+  } else if (level > 0) thumbnailSrc = PLACEHOLDER_THUMB;
+
+  async function like() {
+    setLiking(true);
+    try {
+      const res = await api<{ count?: number; likes?: number }>("/api/like", { method: "POST", body: { videoId: item.id } });
+      setLikes(res?.count ?? res?.likes ?? likes + 1);
+      toast({ title: TEXT.likeOk });
+    } catch (e) {
+      toast({ title: e instanceof ApiError && e.body?.error ? e.body.error : TEXT.likeFailed, variant: "destructive" });
+    } finally {
+      setLiking(false);
+    }
+  }
+
+  const desktop = isVideo
+    ? {
+      onPointerEnter: (e: React.PointerEvent) => e.pointerType === "mouse" && start(),
+      onPointerLeave: (e: React.PointerEvent) => e.pointerType === "mouse" && stop(),
+    }
+    : {};
+
+  return (
+    <MediaCard
+      item={item}
+      variant={variant}
+      signedIn={signedIn}
+      eager={eager}
+      className={className}
+      headingLevel={headingLevel}
+      cardRef={cardRef}
+      videoRef={videoRef}
+      thumbnailRef={imgRef}
+      thumbnailSrc={thumbnailSrc}
+      onThumbnailError={level <= YT_THUMB_LEVELS.length ? nextThumb : undefined}
+      playing={playing}
+      playback={state}
+      muted={muted}
+      onToggleMute={() => {
+        const v = videoRef.current;
+        if (!v) return;
+        v.muted = !v.muted;
+        setMuted(v.muted);
+      }}
+      likes={likes}
+      liking={liking}
+      onLike={like}
+      {...desktop}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+/** The search page's results grid: the feed's cards, with their playback and Like. */
+import type { CardItem } from "../components/MediaCard.tsx";
+import { PlayableCard } from "./PlayableCard.tsx";
+
+type Props = { items: CardItem[]; signedIn: boolean };
+
+export default function SearchResults({ items, signedIn }: Props) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="search-grid">
+      {items.map((item, i) => (
+        <li key={item.id}>
+          <PlayableCard item={item} signedIn={signedIn} eager={i < 3} variant="card" />
+        </li>
+      ))}
+    </ul>
+  );
+}

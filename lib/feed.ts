@@ -1,0 +1,178 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { adPositionsFor, interleave, pageSize } from "../components/feed_rules.ts";
+import type { Db } from "../db/client.ts";
+import {
+  type Category,
+  type FeedOrder,
+  findCategory,
+  findFeatured,
+  listFeedPage,
+  listItemsByIds,
+  listRankInputs,
+  type RankInput,
+  SORTS,
+  type Stream,
+} from "../db/queries/feed.ts";
+import type { ItemRow } from "../db/queries/media.ts";
+import type { AppEnv } from "./app_env.ts";
+import { type ContentItem, toContentItem } from "./content_item.ts";
+import { notFound } from "./http_error.ts";
+
+export const MAX_PAGE = 10_000;
+export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
+export const seedSchema = z.string().regex(SEED_RE, "shuffleSeed must be 1-64 letters, digits, - or _");
+
+/** `category` is a numeric id or a slug. */
+export const categoryRefSchema = z.string().max(80, "category must be a category slug or id")
+  .regex(/^(|\d{1,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, "category must be a category slug or id")
+  .transform((v) => (v === "" ? undefined : /^\d+$/.test(v) ? { id: Number(v) } : { slug: v }));
+
+export async function resolveCategory(db: Db, ref: { id: number } | { slug: string } | undefined): Promise<Category | null> {
+  if (!ref) return null;
+  const category = await findCategory(db, ref);
+  if (!category) throw notFound("Category not found");
+  return category;
+}
+
+export type FeedResponse = {
+  featured: { video: ContentItem | null };
+  content: { videos: ContentItem[]; images: ContentItem[]; hasMore: boolean; adPositions: number[] };
+};
+
+export type FeedRequest = { page: number; order: FeedOrder; categoryId: number | null; columns: number };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Trending score: engagement divided by the square of (age in days + 1), so a like or a view
+ * counts more the more recent the item is (a day-old item needs four times the engagement of a
+ * new one). A like weighs as much as three views; +1 keeps items without engagement ordered by
+ * age. Ties go to the higher id.
+ */
+export function trendingScore(r: RankInput, now: number): number {
+  const age = Math.max(0, now - r.createdAt) / DAY_MS + 1;
+  return (3 * r.likes + r.views + 1) / (age * age);
+}
+
+/** Four 32-bit keys from a seed string (FNV-1a, then an xorshift stream). */
+function seedKeys(seed: string): [number, number, number, number] {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  const next = () => {
+    h ^= h << 13;
+    h ^= h >>> 17;
+    h ^= h << 5;
+    return h >>> 0;
+  };
+  return [next() | 1, next(), next(), next() | 1];
+}
+
+/**
+ * The shuffle: items ordered by a seeded bijective mix of their id (odd multiply, add, xor,
+ * odd multiply, xorshift, all modulo 2^32). Distinct ids get distinct keys, so the order is a
+ * total, deterministic permutation for the seed, and it does not depend on which other items
+ * exist: a page never moves because another item was added elsewhere in the list.
+ */
+export function shuffleOrder(ids: number[], seed: string): number[] {
+  const [a, b, k, c] = seedKeys(seed);
+  const key = (id: number) => {
+    let x = (Math.imul(id, a) + b) >>> 0;
+    x = Math.imul(x ^ k, c) >>> 0;
+    return (x ^ (x >>> 15)) >>> 0;
+  };
+  return ids.map((id) => [key(id), id] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+}
+
+/**
+ * Trending and the shuffle rank every approved item of a stream, which no index can do, so
+ * the ranked id lists are kept in memory per database for RANK_TTL_MS: one scan serves
+ * thousands of page requests. A newly approved item joins these two orders within that time;
+ * an item removed meanwhile is filtered out when its page is read.
+ */
+export const RANK_TTL_MS = 10_000;
+type Ranked = { at: number; inputs: RankInput[]; trending?: number[]; shuffles: Map<string, number[]> };
+const rankCache = new WeakMap<Db, Map<string, Ranked>>();
+const MAX_SHUFFLES = 256;
+
+async function rankedIds(db: Db, stream: Stream, categoryId: number | null, order: FeedOrder, now: number): Promise<number[]> {
+  let perDb = rankCache.get(db);
+  if (!perDb) rankCache.set(db, perDb = new Map());
+  const key = `${stream}:${categoryId ?? ""}`;
+  let entry = perDb.get(key);
+  if (!entry || now - entry.at > RANK_TTL_MS) {
+    entry = { at: now, inputs: await listRankInputs(db, stream, categoryId), shuffles: new Map() };
+    perDb.set(key, entry);
+  }
+  if ("seed" in order) {
+    let ids = entry.shuffles.get(order.seed);
+    if (!ids) {
+      ids = shuffleOrder(entry.inputs.map((r) => r.id), order.seed);
+      if (entry.shuffles.size >= MAX_SHUFFLES) entry.shuffles.delete(entry.shuffles.keys().next().value!);
+      entry.shuffles.set(order.seed, ids);
+    }
+    return ids;
+  }
+  entry.trending ??= entry.inputs.map((r) => [trendingScore(r, entry.at), r.id] as const)
+    .sort((p, q) => q[0] - p[0] || q[1] - p[1]).map((p) => p[1]);
+  return entry.trending;
+}
+
+/** Test hook: forget the ranked lists (fixtures changed). */
+export function clearRankCache(db: Db) {
+  rankCache.delete(db);
+}
+
+async function streamPage(db: Db, stream: Stream, req: FeedRequest, limit: number, offset: number, now: number): Promise<ItemRow[]> {
+  const { order, categoryId } = req;
+  if ("sort" in order && order.sort !== "trending") {
+    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset });
+  }
+  const ids = await rankedIds(db, stream, categoryId, order, now);
+  return listItemsByIds(db, ids.slice(offset, offset + limit));
+}
+
+/**
+ * One page of the feed: both streams paged independently with the page size of the column
+ * count (one more row is read to know whether there is more), plus the featured item.
+ */
+export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
+  const size = pageSize(req.columns);
+  const now = Date.now();
+  const [videos, images, featured] = await Promise.all([
+    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now),
+    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now),
+    findFeatured(db),
+  ]);
+  const hasMore = videos.length > size.videos || images.length > size.images;
+  const v = videos.slice(0, size.videos).map(toContentItem);
+  const i = images.slice(0, size.images).map(toContentItem);
+  return {
+    featured: { video: featured ? toContentItem(featured) : null },
+    content: {
+      videos: v,
+      images: i,
+      hasMore,
+      adPositions: adPositionsFor(interleave(v, i).length, req.columns, adsEnabled),
+    },
+  };
+}
+
+/**
+ * The visitor's shuffle seed is remembered in a cookie so that pages after the first, which
+ * the spec's client sends without the seed, continue the same order.
+ */
+export const SEED_COOKIE = "dr_seed";
+
+export function rememberSeed(c: Context<AppEnv>, seed: string | null) {
+  if (seed) setCookie(c, SEED_COOKIE, seed, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.var.config.secure });
+  else if (getCookie(c, SEED_COOKIE)) deleteCookie(c, SEED_COOKIE, { path: "/" });
+}
+
+export function rememberedSeed(c: Context<AppEnv>): string | null {
+  const seed = getCookie(c, SEED_COOKIE);
+  return seed && SEED_RE.test(seed) ? seed : null;
+}
+
+export { SORTS };

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { SSR_COLUMNS } from "../../components/feed_rules.ts";
+import { listCategories } from "../../db/queries/feed.ts";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { categoryRefSchema, loadFeed, MAX_PAGE, rememberedSeed, rememberSeed, resolveCategory, seedSchema, SORTS } from "../../lib/feed.ts";
+import { queryOr400 } from "../../lib/validate.ts";
+
+const intParam = (name: string, min: number, max: number) =>
+  z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const feedQuery = z.strictObject({
+  page: intParam("page", 1, MAX_PAGE).optional(),
+  sortBy: z.enum(SORTS).optional(),
+  category: categoryRefSchema.optional(),
+  columnCount: intParam("columnCount", 1, 3).optional(),
+  shuffleSeed: seedSchema.optional(),
+  /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
+  timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
+});
+
+/** GET /api/categories and GET /api/content/feed (spec part 1 §7). */
+export const feedApi = new Hono<AppEnv>()
+  .get("/categories", async (c) => c.json(await listCategories(c.var.db)))
+  .get("/content/feed", async (c) => {
+    const q = queryOr400(c, feedQuery);
+    const page = q.page ?? 1;
+    const category = await resolveCategory(c.var.db, q.category);
+    // Explicit sorts are exact and ignore the seed. The default view is shuffled when a seed is
+    // given, or, for pages after the first, when the visitor's page 1 was shuffled (cookie).
+    let seed: string | null = null;
+    if (!q.sortBy) {
+      seed = q.shuffleSeed ?? (page > 1 ? rememberedSeed(c) : null);
+      if (page === 1) rememberSeed(c, seed);
+    }
+    const body = await loadFeed(c.var.db, {
+      page,
+      order: seed ? { seed } : { sort: q.sortBy ?? "trending" },
+      categoryId: category?.id ?? null,
+      columns: q.columnCount ?? SSR_COLUMNS,
+    }, !!c.var.config.adClientId);
+    c.header("Cache-Control", "private, no-store");
+    return c.json(body);
+  });

@@ -1,0 +1,143 @@
+import { Hono } from "hono";
+import { Island } from "../../components/Island.tsx";
+import { toCardItem } from "../../components/MediaCard.tsx";
+import { listCategories } from "../../db/queries/feed.ts";
+import SearchResults from "../../islands/SearchResults.tsx";
+import type { AppEnv } from "../../lib/app_env.ts";
+import type { ContentItem } from "../../lib/content_item.ts";
+import { HttpError } from "../../lib/http_error.ts";
+import { log } from "../../lib/log.ts";
+import { renderPage } from "../../lib/render.tsx";
+import { collapseWhitespace, MAX_QUERY, runSearch, searchParams } from "../../lib/search.ts";
+import { parseOr400 } from "../../lib/validate.ts";
+
+const TABS = [
+  { type: "", label: "All Content" },
+  { type: "videos", label: "Videos" },
+  { type: "images", label: "Images" },
+  { type: "embeds", label: "Embeds" },
+] as const;
+
+const SUGGESTIONS = [
+  "Check the spelling of your search terms",
+  "Try fewer or more general words",
+  "Search all content types or all categories",
+  "Search for an AI generator such as Runway, Kling or Sora",
+];
+
+function searchHref(params: { q?: string; type?: string; category?: string }) {
+  const u = new URLSearchParams();
+  if (params.q) u.set("q", params.q);
+  if (params.type) u.set("type", params.type);
+  if (params.category) u.set("category", params.category);
+  const s = u.toString();
+  return s ? `/search?${s}` : "/search";
+}
+
+/**
+ * `/search?q=&type=&category=` (spec part 2 "Search page"): the query with its whitespace
+ * collapsed (other forms redirect to it); an empty query shows the page without searching.
+ */
+export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
+  const raw = c.req.query();
+  const rawQ = raw.q ?? "";
+  const q = collapseWhitespace(rawQ);
+  if (rawQ !== q) {
+    const url = new URL(c.req.url);
+    if (q) url.searchParams.set("q", q);
+    else url.searchParams.delete("q");
+    return c.redirect(url.pathname + url.search, 302);
+  }
+  const params = parseOr400(searchParams, raw);
+  const type = TABS.find((t) => t.type && params.type && t.type.startsWith(params.type))?.type ?? "";
+  const categories = await listCategories(c.var.db);
+  const categoryRef = params.categoryId !== undefined ? String(params.categoryId) : raw.category ?? "";
+  const category = categories.find((cat) => cat.slug === categoryRef || String(cat.id) === categoryRef) ?? null;
+
+  let results: ContentItem[] = [];
+  let failed: 500 | null = null;
+  if (q) {
+    try {
+      results = await runSearch(c.var.db, params);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      log.error("search failed", { requestId: c.var.requestId, error: String(err) });
+      failed = 500;
+    }
+  }
+  const tabClass = (active: boolean) =>
+    `rounded-full px-3.5 py-1.5 text-sm font-medium ${
+      active ? "bg-orange-500 text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700"
+    }`;
+
+  return renderPage(
+    c,
+    <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
+      <h1 className="mb-4 text-2xl font-bold">{q ? `Search results for "${q}"` : "Search"}</h1>
+      <form action="/search" method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={MAX_QUERY}
+          placeholder="Search videos, images, prompts…"
+          aria-label="Search query"
+          className="field max-w-xl flex-1"
+        />
+        {type && <input type="hidden" name="type" value={type} />}
+        <label className="flex items-center gap-2 text-sm text-neutral-400">
+          Category
+          <select name="category" defaultValue={category?.slug ?? ""} className="field w-auto" aria-label="Category">
+            <option value="">All Categories</option>
+            {categories.map((cat) => <option key={cat.id} value={cat.slug}>{cat.name}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="btn-primary">Search</button>
+      </form>
+      <nav aria-label="Content type" className="mb-6 flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <a
+            key={t.label}
+            href={searchHref({ q, type: t.type, category: category?.slug })}
+            aria-current={t.type === type ? "page" : undefined}
+            className={tabClass(t.type === type)}
+          >
+            {t.label}
+          </a>
+        ))}
+      </nav>
+      {failed !== null
+        ? <p className="py-16 text-center text-red-300" role="alert">Search request failed with status {failed}</p>
+        : !q
+        ? (
+          <p className="py-16 text-center text-neutral-400">
+            Type what you are looking for: a title, a prompt, a tag, an AI generator or an uploader.
+          </p>
+        )
+        : results.length === 0
+        ? (
+          <div className="mx-auto max-w-lg py-16 text-center">
+            <h2 className="mb-3 text-xl font-semibold">No results found</h2>
+            <ul className="space-y-1 text-sm text-neutral-400">
+              {SUGGESTIONS.map((s) => <li key={s}>{s}</li>)}
+            </ul>
+          </div>
+        )
+        : (
+          <>
+            <p className="mb-3 text-sm text-neutral-400">{results.length} result{results.length === 1 ? "" : "s"}</p>
+            <Island name="SearchResults" component={SearchResults} props={{ items: results.map(toCardItem), signedIn: !!c.var.user }} />
+          </>
+        )}
+    </section>,
+    {
+      status: failed ?? 200,
+      header: { query: q },
+      meta: {
+        title: q ? `Search: ${q}` : "Search",
+        description: q ? `AI-generated videos and images matching "${q}".` : "Search AI-generated videos, images and embeds.",
+        canonical: searchHref({ q, type, category: category?.slug }),
+      },
+    },
+  );
+});

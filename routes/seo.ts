@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { listCategories, listSitemapMedia } from "../db/queries/feed.ts";
+import type { AppEnv } from "../lib/app_env.ts";
+import { mediaSlug } from "../lib/slug.ts";
+
+/** A sitemap holds at most 50,000 URLs; the newest media fill what the fixed pages leave. */
+const SITEMAP_MAX = 50_000;
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** robots.txt and sitemap.xml (approved media and categories only). */
+export const seoRoutes = new Hono<AppEnv>()
+  .get("/robots.txt", (c) => {
+    const site = c.var.config.siteUrl;
+    const body = [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /api/",
+      "Disallow: /admin",
+      "Disallow: /auth",
+      "Disallow: /profile",
+      "Disallow: /my-videos",
+      "Disallow: /my-messages",
+      "Disallow: /uploads/",
+      "",
+      `Sitemap: ${site}/sitemap.xml`,
+      "",
+    ].join("\n");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(body);
+  })
+  .get("/sitemap.xml", async (c) => {
+    const { db, config } = c.var;
+    const [cats, items] = await Promise.all([listCategories(db), listSitemapMedia(db, SITEMAP_MAX - 100)]);
+    const url = (path: string, lastmod?: number) =>
+      `<url><loc>${xmlEscape(config.siteUrl + path)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      url("/"),
+      ...cats.map((cat) => url(`/?category=${encodeURIComponent(cat.slug)}`)),
+      url("/forum"),
+      ...items.map((m) => url(`/media/${mediaSlug(m.title, m.id)}`, m.updatedAt)),
+      "</urlset>",
+    ].join("\n");
+    c.header("Cache-Control", "public, max-age=600");
+    return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });
+  });

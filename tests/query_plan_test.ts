@@ -1,0 +1,76 @@
+/** With 10,000 seeded items every feed and search query is answered through an index. */
+import assert from "node:assert/strict";
+import { seedItems } from "../bench/seed.ts";
+import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankInputsQuery } from "../db/queries/feed.ts";
+import { ftsQuery, searchQuery } from "../db/queries/search.ts";
+import { makeTestEnv } from "./_helpers.ts";
+
+const env = await makeTestEnv();
+await seedItems(env.db, 10_000);
+
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql, params } = query.toSQL();
+  const rs = await env.db.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never[] });
+  return rs.rows.map((r) => String(r.detail));
+}
+
+/** media is reached through an index (never a full table scan); users and categories by key. */
+function assertIndexed(lines: string[], label: string) {
+  const text = lines.join("\n");
+  assert.ok(!lines.some((l) => /^SCAN (media|users|categories)\b/.test(l)), `${label}: full scan\n${text}`);
+  assert.match(text, /(SEARCH|SCAN) media USING (COVERING )?INDEX media_|SEARCH media USING INTEGER PRIMARY KEY/, `${label}\n${text}`);
+  assert.match(text, /SEARCH users USING INTEGER PRIMARY KEY/, `${label}\n${text}`);
+}
+
+Deno.test("[db] seeding made 10,000 items", async () => {
+  const rs = await env.db.client.execute("SELECT count(*) AS n FROM media");
+  assert.equal(Number(rs.rows[0].n), 10_000);
+});
+
+for (const sort of ["newest", "oldest", "most-viewed", "popular"] as const) {
+  for (const categoryId of [null, 3]) {
+    for (const stream of ["videos", "images"] as const) {
+      const label = `${sort} ${stream}${categoryId ? " in a category" : ""}`;
+      Deno.test(`[db] EXPLAIN feed query ${label} uses an index`, async () => {
+        const lines = await plan(feedPageQuery(env.db, { sort, stream, categoryId, limit: 13, offset: 26 }));
+        assertIndexed(lines, label);
+        if (categoryId && /newest|oldest/.test(sort)) assert.match(lines.join("\n"), /media_category_status_created/, label);
+        if (/newest|oldest/.test(sort) && !categoryId) assert.doesNotMatch(lines.join("\n"), /TEMP B-TREE/, "reads in index order");
+      });
+    }
+  }
+}
+
+for (const categoryId of [null, 3]) {
+  for (const stream of ["videos", "images"] as const) {
+    Deno.test(`[db] EXPLAIN trending/shuffle inputs (${stream}, category ${categoryId}) use an index`, async () => {
+      const text = (await plan(rankInputsQuery(env.db, stream, categoryId))).join("\n");
+      assert.match(text, /SEARCH media USING (COVERING )?INDEX media_(status|category)_/, text);
+    });
+  }
+}
+
+Deno.test("[db] EXPLAIN a ranked page read by ids uses the primary key", async () => {
+  const text = (await plan(itemsByIdsQuery(env.db, [5, 9, 200, 4000]))).join("\n");
+  assert.match(text, /SEARCH media USING INTEGER PRIMARY KEY \(rowid=\?\)/, text);
+});
+
+Deno.test("[db] EXPLAIN featured query uses the featured index", async () => {
+  const lines = await plan(featuredQuery(env.db));
+  assert.match(lines.join("\n"), /media_featured/);
+});
+
+for (const [type, categoryId] of [[null, null], ["video", 3]] as const) {
+  Deno.test(`[db] EXPLAIN search query (type ${type}, category ${categoryId}) uses the FTS index and the primary key`, async () => {
+    const lines = await plan(searchQuery(env.db, { match: ftsQuery("neon dragon")!, type, categoryId, limit: 48, offset: 0 }));
+    const text = lines.join("\n");
+    assert.match(text, /SCAN media_fts VIRTUAL TABLE INDEX/, text);
+    assert.match(text, /SEARCH media USING INTEGER PRIMARY KEY/, text);
+    assert.ok(!lines.some((l) => /^SCAN media\b(?!_fts)/.test(l)), text);
+  });
+}
+
+Deno.test("[db] a seeded search finds ranked results", async () => {
+  const rows = await searchQuery(env.db, { match: ftsQuery("neon")!, type: null, categoryId: null, limit: 5, offset: 0 });
+  assert.equal(rows.length, 5);
+});
