@@ -2,26 +2,29 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema/mod.ts";
-import { serializeWrites } from "./write_lock.ts";
+import { createSqliteClient } from "./sqlite_client.ts";
 
 export type Db = ReturnType<typeof openDb>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** `file:./data/x.db`, `file:/abs/x.db` or `file:///abs/x.db` to a path. */
+export function fileUrlPath(url: string): string {
+  return url.replace(/^file:(\/\/(localhost)?(?=\/))?/, "");
+}
+
 /**
- * Opens the database. The client keeps a pool of connections; libSQL opens each with
- * foreign keys on, and `timeout` is its busy_timeout, so every pooled connection has both.
- * synchronous stays at libSQL's FULL: a 2xx means the row survived even a power cut.
+ * Opens the database through drizzle's libSQL driver. Local files use our client over Deno's
+ * built-in SQLite (db/sqlite_client.ts: WAL, synchronous=FULL so a 2xx survives a power cut,
+ * foreign keys, busy_timeout); `libsql://` and `http(s)://` URLs use a libSQL server.
  */
 export function openDb(url: string) {
-  const client = serializeWrites(createClient({ url, timeout: 5000 } as Parameters<typeof createClient>[0]));
+  const client = url.startsWith("file:") ? createSqliteClient(fileUrlPath(url)) : createClient({ url });
   const db = drizzle(client, { schema });
   return Object.assign(db, { client });
 }
 
 export async function preparedDb(url: string, migrationsFolder: string): Promise<Db> {
   const db = openDb(url);
-  // WAL lets readers run beside the one writer; the mode is stored in the file.
-  if (url.startsWith("file:")) await db.client.execute("PRAGMA journal_mode = WAL");
   await migrate(db, { migrationsFolder });
   return db;
 }

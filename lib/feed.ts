@@ -119,7 +119,10 @@ async function rankedIds(db: Db, stream: Stream, categoryId: number | null, orde
   return entry.trending;
 }
 
-/** Test hook: forget the ranked lists (fixtures changed). */
+/**
+ * Forget the ranked lists when an item joins the public catalogue (approved, un-hidden), so it
+ * shows up at once instead of after RANK_TTL_MS. Removals need no call: pages filter them out.
+ */
 export function clearRankCache(db: Db) {
   rankCache.delete(db);
 }

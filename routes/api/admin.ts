@@ -28,6 +28,7 @@ import { recordAudit } from "../../lib/audit.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { conflict, forbidden, notFound, unauthorized } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
+import { clearRankCache } from "../../lib/feed.ts";
 import { jsonBody, parseOr400, queryOr400 } from "../../lib/validate.ts";
 
 /** Admin routes answer 401 to visitors and 403 to members (QUALITY.md, security 4). */
@@ -108,6 +109,7 @@ export const adminApi = new Hono<AppEnv>()
         details: { title: item.title, from: item.reviewStatus },
       }, now);
     });
+    clearRankCache(c.var.db);
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
   .post("/content/:id/reject", async (c) => {
@@ -167,6 +169,7 @@ export const adminApi = new Hono<AppEnv>()
       }, now);
       return n;
     });
+    clearRankCache(c.var.db);
     return c.json({ ok: true, id, resolvedReports: resolved, hidden: false });
   })
   .delete("/content/:id", async (c) => {

@@ -1,0 +1,169 @@
+import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { AsyncLock } from "./write_lock.ts";
+
+/**
+ * The libSQL client interface (what drizzle's libsql driver calls) over Deno's built-in SQLite
+ * for local files. Measured here: 24 rows of 37 columns decode in ~0.5 ms against ~5 ms through
+ * @libsql/client's local driver, which builds each row with a property descriptor per column.
+ *
+ * Two connections: reads go to `reader` (WAL: they never wait for the writer and see only
+ * committed rows); writes and transactions go to `writer`, one at a time through an async lock,
+ * because the driver is synchronous and a statement waiting for a lock held across an `await`
+ * by this same process would block the event loop.
+ */
+const READ = /^\s*(select|explain)\b/i;
+const STATEMENT_CACHE = 300;
+
+type Row = unknown[] & Record<string, unknown>;
+
+class Connection {
+  readonly db: DatabaseSync;
+  #statements = new Map<string, { stmt: StatementSync; names: string[] | null }>();
+
+  constructor(path: string, readOnly: boolean) {
+    this.db = new DatabaseSync(path, { readOnly, timeout: 5000 } as ConstructorParameters<typeof DatabaseSync>[1]);
+    this.db.exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+    if (!readOnly) this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+  }
+
+  #prepare(sql: string) {
+    let entry = this.#statements.get(sql);
+    if (!entry) {
+      if (this.#statements.size >= STATEMENT_CACHE) this.#statements.clear();
+      const stmt = this.db.prepare(sql);
+      const columns = stmt.columns();
+      // Present in Deno 2.9 (as in Node 24), missing from the bundled @types/node.
+      if (columns.length) (stmt as StatementSync & { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+      entry = { stmt, names: columns.length ? columns.map((c) => c.name) : null };
+      this.#statements.set(sql, entry);
+    }
+    return entry;
+  }
+
+  execute(stmt: InStatement, args?: InArgs): ResultSet {
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
+    const params = toParams(typeof stmt === "string" ? args : stmt.args);
+    const { stmt: prepared, names } = this.#prepare(sql);
+    if (names) {
+      const rows = (Array.isArray(params) ? prepared.all(...params) : prepared.all(params)) as unknown as Row[];
+      // Rows are read by position (drizzle) and by column name (raw queries), like libSQL's rows.
+      for (const row of rows) for (let i = 0; i < names.length; i++) if (!(names[i] in row)) row[names[i]] = row[i];
+      return result(rows, names, 0, undefined);
+    }
+    const info = Array.isArray(params) ? prepared.run(...params) : prepared.run(params);
+    return result([], [], Number(info.changes), BigInt(info.lastInsertRowid));
+  }
+
+  close() {
+    this.#statements.clear();
+    this.db.close();
+  }
+}
+
+function toParams(args: InArgs | undefined): SQLInputValue[] | Record<string, SQLInputValue> {
+  const convert = (v: unknown): SQLInputValue =>
+    v === undefined ? null : typeof v === "boolean" ? (v ? 1 : 0) : v instanceof Date ? v.getTime() : v as SQLInputValue;
+  if (!args) return [];
+  if (Array.isArray(args)) return args.map(convert);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, convert(v)]));
+}
+
+function result(rows: Row[], columns: string[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+  return {
+    rows: rows as unknown as ResultSet["rows"],
+    columns,
+    columnTypes: columns.map(() => ""),
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({ columns, rows, rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
+  };
+}
+
+export function createSqliteClient(path: string): Client {
+  const writer = new Connection(path, false);
+  const reader = new Connection(path, true);
+  const lock = new AsyncLock();
+  let closed = false;
+
+  const inTransaction = async <T>(fn: () => T): Promise<T> => {
+    const release = await lock.acquire();
+    try {
+      writer.db.exec("BEGIN IMMEDIATE");
+      try {
+        const out = fn();
+        writer.db.exec("COMMIT");
+        return out;
+      } catch (e) {
+        if (writer.db.isTransaction) writer.db.exec("ROLLBACK");
+        throw e;
+      }
+    } finally {
+      release();
+    }
+  };
+
+  const client = {
+    protocol: "file",
+    get closed() {
+      return closed;
+    },
+    execute(stmt: InStatement | string, args?: InArgs) {
+      const sql = typeof stmt === "string" ? stmt : stmt.sql;
+      if (READ.test(sql)) return Promise.resolve().then(() => reader.execute(stmt, args));
+      return lock.run(() => Promise.resolve(writer.execute(stmt, args)));
+    },
+    batch(stmts: Array<InStatement | [string, InArgs?]>) {
+      return inTransaction(() => stmts.map((s) => Array.isArray(s) ? writer.execute(s[0], s[1]) : writer.execute(s)));
+    },
+    migrate(stmts: InStatement[]) {
+      return inTransaction(() => stmts.map((s) => writer.execute(s)));
+    },
+    executeMultiple(sql: string) {
+      return lock.run(() => Promise.resolve(writer.db.exec(sql)));
+    },
+    async transaction(_mode?: TransactionMode): Promise<Transaction> {
+      const release = await lock.acquire();
+      try {
+        writer.db.exec("BEGIN IMMEDIATE");
+      } catch (e) {
+        release();
+        throw e;
+      }
+      let open = true;
+      const end = (sql: string) => {
+        if (!open) return;
+        open = false;
+        try {
+          if (writer.db.isTransaction) writer.db.exec(sql);
+        } finally {
+          release();
+        }
+      };
+      return {
+        execute: (stmt: InStatement) => Promise.resolve().then(() => writer.execute(stmt)),
+        batch: (stmts: InStatement[]) => Promise.resolve().then(() => stmts.map((s) => writer.execute(s))),
+        executeMultiple: (sql: string) => Promise.resolve().then(() => writer.db.exec(sql)),
+        commit: () => Promise.resolve().then(() => end("COMMIT")),
+        rollback: () => Promise.resolve().then(() => end("ROLLBACK")),
+        close: () => end("ROLLBACK"),
+        get closed() {
+          return !open;
+        },
+      } as Transaction;
+    },
+    sync() {
+      return Promise.resolve(undefined);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      reader.close();
+      writer.close();
+    },
+    reconnect() {
+      throw new Error("reconnect is not supported for local files");
+    },
+  };
+  return client as unknown as Client;
+}
