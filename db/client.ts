@@ -30,5 +30,20 @@ export async function preparedDb(url: string, migrationsFolder: string): Promise
  * so two read-then-write requests cannot both act on the old state.
  */
 export function writeTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(fn, { behavior: "immediate" });
+  return serialWrite(db, () => db.transaction(fn, { behavior: "immediate" }));
+}
+
+const writeQueues = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs write work one at a time per database handle. The local libSQL driver is synchronous
+ * underneath: a second BEGIN IMMEDIATE while another transaction of this process waits on an
+ * await would busy-wait on the one JS thread (blocking everything) and then fail SQLITE_BUSY.
+ * Queuing in-process writers avoids that; other processes are still handled by busy_timeout.
+ */
+export function serialWrite<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const prev = writeQueues.get(db) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  writeQueues.set(db, run.catch(() => {}));
+  return run;
 }

@@ -11,6 +11,12 @@ type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>
 export const islands: Record<string, Loader> = {
   AccountMenu: () => import("./AccountMenu.tsx"),
   AuthForm: () => import("./AuthForm.tsx"),
+  Comments: () => import("./Comments.tsx"),
+  LikeButton: () => import("./LikeButton.tsx"),
+  MediaModal: () => import("./MediaModal.tsx"),
+  MediaPlayer: () => import("./MediaPlayer.tsx"),
+  ReportButton: () => import("./ReportButton.tsx"),
+  ShareButton: () => import("./ShareButton.tsx"),
   Toaster: () => import("./Toaster.tsx"),
 };
 
