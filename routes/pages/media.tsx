@@ -128,7 +128,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         <p className="mt-1 text-sm text-neutral-400">
           <span data-testid="comment-count">{`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}</span>
           {" · "}
-          <span>{`${item.views.toLocaleString("en-US")} views`}</span>
+          <span>{`${item.views.toLocaleString("en-US")} ${item.views === 1 ? "view" : "views"}`}</span>
           {" · "}
           <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
         </p>
