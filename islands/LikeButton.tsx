@@ -8,8 +8,8 @@ type Props = {
   initialLiked: boolean;
   initialCount: number;
   signedIn: boolean;
-  /** Texts differ by place (spec part 1 §8): the detail page or the modal viewer. */
-  variant?: "page" | "viewer";
+  /** Texts differ by place (spec part 1 §8): the detail page, the modal viewer or a card. */
+  variant?: "page" | "viewer" | "card";
 };
 
 const TEXTS = {
@@ -20,6 +20,10 @@ const TEXTS = {
   viewer: {
     likeError: ["Error", "Could not process your like. Please try again."],
     unlikeError: ["Error", "Could not process your like. Please try again."],
+  },
+  card: {
+    likeError: ["Error adding like", "Please try again later."],
+    unlikeError: ["Error removing like", "Please try again later."],
   },
 } as const;
 
@@ -42,7 +46,7 @@ export default function LikeButton({ videoId, initialLiked, initialCount, signed
       const res = await api<{ isLiked: boolean; count: number }>(`/api/videos/${videoId}/like`, { method: unliking ? "DELETE" : "POST" });
       setLiked(res.isLiked);
       setCount(res.count);
-      toast({ title: unliking ? "Like removed" : "Content liked" });
+      toast({ title: unliking ? "Like removed" : variant === "card" ? "You liked this content" : "Content liked" });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) openLoginRequired();
       const [title, fallback] = TEXTS[variant][unliking ? "unlikeError" : "likeError"];

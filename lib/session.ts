@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
 import { deleteSession, findSessionUser, insertSession } from "../db/queries/sessions.ts";
 import { touchLastSeen } from "../db/queries/users.ts";
+import { serialWrite } from "../db/client.ts";
 
 /** `__Host-` pins the cookie to our exact origin, but browsers only accept it over https. */
 export const sessionCookieName = (config: Config) => config.secure ? "__Host-dr_session" : "dr_session";
@@ -25,7 +26,10 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         const { lastSeenAt, expiresAt: _, ...user } = row;
         c.set("user", user);
         c.set("sessionHash", hash);
-        if (!lastSeenAt || now - lastSeenAt > LAST_SEEN_GRANULARITY_MS) await touchLastSeen(c.var.db, user.id, now);
+        if (!lastSeenAt || now - lastSeenAt > LAST_SEEN_GRANULARITY_MS) {
+          // Queued with the write transactions (see serialWrite in db/client.ts).
+          await serialWrite(c.var.db, () => touchLastSeen(c.var.db, user.id, now));
+        }
       } else {
         deleteCookie(c, sessionCookieName(c.var.config), { path: "/", secure: c.var.config.secure });
       }
