@@ -118,6 +118,8 @@ const pagePath = `/media/${mediaSlug(`Bench item 0: a neon city at night`, targe
 for (let i = 0; i < 50; i++) await (await fetch(url + pagePath)).body?.cancel();
 
 const results: Result[] = [];
+// Reference: the home page, so the figures can be read against the other benches' on a busy machine.
+results.push(await wrk("GET / (reference)", url + "/"));
 results.push(await wrk("GET media page (visitor)", url + pagePath));
 results.push(
   await wrk(
