@@ -15,6 +15,7 @@ export const islands: Record<string, Loader> = {
   LikeButton: () => import("./LikeButton.tsx"),
   MediaModal: () => import("./MediaModal.tsx"),
   MediaPlayer: () => import("./MediaPlayer.tsx"),
+  RelatedList: () => import("./RelatedList.tsx"),
   ReportButton: () => import("./ReportButton.tsx"),
   ShareButton: () => import("./ShareButton.tsx"),
   Toaster: () => import("./Toaster.tsx"),

@@ -326,6 +326,8 @@ Deno.test("[page] the media page shows everything the spec lists and its metadat
   assert.match(html, /data-island="ReportButton"/);
   assert.match(html, /data-island="ShareButton"/);
   assert.match(html, /data-island="Comments"/);
+  assert.match(html, /data-island="RelatedList"/);
+  assert.match(html, /data-card="\d+"/, "related items render as media cards");
   assert.match(html, new RegExp(`<meta name="description" content="${"D".repeat(150)}"/>`));
   assert.match(html, /<meta name="keywords" content="a, neon, city, at, night"\/>/);
   assert.match(html, /<meta property="og:type" content="video.other"\/>/);

@@ -16,6 +16,8 @@ import LikeButton from "../../islands/LikeButton.tsx";
 import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
+import RelatedList from "../../islands/RelatedList.tsx";
+import { toCardItem } from "../../components/MediaCard.tsx";
 import { RELATED_LIMIT } from "../api/videos.ts";
 
 /** The 404 of a missing, deleted or not-yet-visible item, with the spec's texts and two buttons. */
@@ -178,29 +180,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         <h2 id="related-title" className="mb-3 text-lg font-semibold">Related</h2>
         {related.length === 0
           ? <p className="text-sm text-neutral-400">No related content yet.</p>
-          : (
-            <ul className="flex flex-col gap-3" data-testid="related-list">
-              {related.map((r) => (
-                <li key={r.id}>
-                  <a href={`/media/${r.slug}`} className="flex gap-3 rounded-lg p-1 hover:bg-neutral-900">
-                    <img
-                      src={r.thumbnail}
-                      alt=""
-                      width={160}
-                      height={90}
-                      loading="lazy"
-                      className="aspect-video w-40 shrink-0 rounded-md bg-neutral-800 object-cover"
-                    />
-                    <span className="min-w-0">
-                      <span className="line-clamp-2 text-sm font-semibold">{r.title}</span>
-                      <span className="block text-xs text-neutral-400">{r.uploaderName} · {r.aiGenerator || "AI Artist"}</span>
-                      <span className="block text-xs text-neutral-500">{r.views.toLocaleString("en-US")} views</span>
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          : <Island name="RelatedList" component={RelatedList} props={{ items: related.map(toCardItem), signedIn }} hydrate="visible" />}
       </aside>
     </div>
   );
