@@ -15,6 +15,13 @@ export const islands: Record<string, Loader> = {
   CategoryTabs: () => import("./CategoryTabs.tsx"),
   Feed: () => import("./Feed.tsx"),
   SearchResults: () => import("./SearchResults.tsx"),
+  Comments: () => import("./Comments.tsx"),
+  LikeButton: () => import("./LikeButton.tsx"),
+  MediaModal: () => import("./MediaModal.tsx"),
+  MediaPlayer: () => import("./MediaPlayer.tsx"),
+  RelatedList: () => import("./RelatedList.tsx"),
+  ReportButton: () => import("./ReportButton.tsx"),
+  ShareButton: () => import("./ShareButton.tsx"),
   Toaster: () => import("./Toaster.tsx"),
 };
 
@@ -29,16 +36,22 @@ async function hydrate(el: HTMLElement) {
 
 const idle = (fn: () => void) => ("requestIdleCallback" in globalThis ? requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 1));
 
+// Markers are `display: contents` and have no box an observer could see: watch their first
+// child and hydrate the marker it belongs to.
+const markerOf = new WeakMap<Element, HTMLElement>();
 const visible = new IntersectionObserver((entries) => {
   for (const entry of entries) {
     if (!entry.isIntersecting) continue;
     visible.unobserve(entry.target);
-    hydrate(entry.target as HTMLElement);
+    hydrate(markerOf.get(entry.target) ?? (entry.target as HTMLElement));
   }
 }, { rootMargin: "200px" });
 
 for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
   if (el.parentElement?.closest("[data-island]")) continue; // nested islands hydrate with their parent
-  if (el.dataset.hydrate === "visible") visible.observe(el);
-  else idle(() => hydrate(el));
+  if (el.dataset.hydrate === "visible") {
+    const target = el.firstElementChild ?? el;
+    markerOf.set(target, el);
+    visible.observe(target);
+  } else idle(() => hydrate(el));
 }

@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from "../db/queries/sessions.ts";
 import { findLoginByUsername, insertUser, setAdmin } from "../db/queries/users.ts";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
+import { signingSecret } from "./signing.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../db/migrations", import.meta.url));
@@ -16,6 +17,7 @@ export async function prepareData(config: Config): Promise<Db> {
   if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
   await deleteExpiredSessions(db, Date.now());
   await sweepTempFiles(config.uploadsDir);
+  signingSecret(config); // generated and persisted now, not on the first signed link
   return db;
 }
 

@@ -35,6 +35,16 @@ const schema = z.object({
   FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
   MAX_VIDEO_MB: positiveInt.default(750),
   MAX_IMAGE_MB: positiveInt.default(25),
+  /** Key for signed storage links; when unset one is generated and kept in DATA_DIR/secret.key. */
+  SIGNING_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  SIGNED_URL_SECONDS: positiveInt.max(7 * 86400).default(3600),
+  /** Distinct open reporters at which an item is hidden until an admin looks at it. */
+  REPORT_HIDE_THRESHOLD: positiveInt.default(5),
+  RATE_COMMENTS_PER_USER: positiveInt.default(20),
+  RATE_REPORTS_PER_USER: positiveInt.default(10),
+  RATE_SOCIAL_WINDOW_SECONDS: positiveInt.default(600),
+  /** A visitor's views of one item count once per this many minutes. */
+  VIEW_WINDOW_MINUTES: positiveInt.default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -60,7 +70,14 @@ function toConfig(env: z.infer<typeof schema>) {
       loginPerIp: env.RATE_LOGIN_PER_IP,
       loginPerAccount: env.RATE_LOGIN_PER_ACCOUNT,
       registerPerIp: env.RATE_REGISTER_PER_IP,
+      commentsPerUser: env.RATE_COMMENTS_PER_USER,
+      reportsPerUser: env.RATE_REPORTS_PER_USER,
+      socialWindowSeconds: env.RATE_SOCIAL_WINDOW_SECONDS,
     },
+    signingSecret: env.SIGNING_SECRET,
+    signedUrlSeconds: env.SIGNED_URL_SECONDS,
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    viewWindowMs: env.VIEW_WINDOW_MINUTES * 60_000,
     supportEmail: env.SUPPORT_EMAIL,
     copyrightEmail: env.COPYRIGHT_EMAIL,
     adClientId: env.AD_CLIENT_ID,

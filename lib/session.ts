@@ -25,7 +25,9 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         const { lastSeenAt, expiresAt: _, ...user } = row;
         c.set("user", user);
         c.set("sessionHash", hash);
-        if (!lastSeenAt || now - lastSeenAt > LAST_SEEN_GRANULARITY_MS) await touchLastSeen(c.var.db, user.id, now);
+        if (!lastSeenAt || now - lastSeenAt > LAST_SEEN_GRANULARITY_MS) {
+          await touchLastSeen(c.var.db, user.id, now);
+        }
       } else {
         deleteCookie(c, sessionCookieName(c.var.config), { path: "/", secure: c.var.config.secure });
       }

@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 
@@ -66,4 +66,40 @@ export function findMediaByFileKey(db: Db, key: string) {
 export async function deleteMediaRow(db: Db, id: number): Promise<string[] | null> {
   const [row] = await db.delete(media).where(eq(media.id, id)).returning({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey });
   return row ? [row.fileKey, row.thumbnailKey].filter((k): k is string => !!k) : null;
+}
+
+/** One item with uploader and category, in any state (callers apply `canView`). */
+export function findItemById(db: Db, id: number): Promise<ItemRow | undefined> {
+  return itemQuery(db).where(eq(media.id, id)).get() as Promise<ItemRow | undefined>;
+}
+
+/**
+ * Up to `limit` public items related to one: the same category first (newest), then the
+ * newest others to fill the list. Never the item itself, never pending, rejected or hidden items.
+ */
+export async function listRelated(db: Db, item: { id: number; categoryId: number | null }, limit: number): Promise<ItemRow[]> {
+  const same = item.categoryId === null ? [] : await itemQuery(db)
+    .where(and(publicWhere, eq(media.categoryId, item.categoryId), ne(media.id, item.id)))
+    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit) as ItemRow[];
+  if (same.length >= limit) return same;
+  const seen = [item.id, ...same.map((r) => r.id)];
+  const more = await itemQuery(db).where(and(publicWhere, notInArray(media.id, seen)))
+    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit - same.length) as ItemRow[];
+  return [...same, ...more];
+}
+
+/** Visibility facts of an item, for the like, comment and report endpoints. */
+export function findMediaAccess(db: Db, id: number) {
+  return db.select({
+    id: media.id,
+    userId: media.userId,
+    reviewStatus: media.reviewStatus,
+    hidden: media.hidden,
+    likes: media.likes,
+    title: media.title,
+    fileKey: media.fileKey,
+    thumbnailKey: media.thumbnailKey,
+    youtubeId: media.youtubeId,
+    contentType: media.contentType,
+  }).from(media).where(eq(media.id, id)).get();
 }

@@ -1,27 +1,95 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../client.ts";
-import { socialAccounts, users } from "../schema/mod.ts";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../client.ts";
+import { comments, likes, media, reports, views } from "../schema/mod.ts";
 
-export function findUserBySocial(tx: Tx, provider: "google" | "facebook", providerUserId: string) {
-  return tx.select({ id: users.id, banned: users.banned }).from(socialAccounts)
-    .innerJoin(users, eq(users.id, socialAccounts.userId))
-    .where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.providerUserId, providerUserId))).get();
+type Conn = Db | Tx;
+
+// ---- likes: one row per (user, item); media.likes moves with the row in one transaction ----
+
+export async function likeStatus(db: Conn, mediaId: number, userId: number | null) {
+  const row = await db.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get();
+  const liked = userId === null ? false : !!(await db.select({ one: sql<number>`1` }).from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.mediaId, mediaId))).get());
+  return { isLiked: liked, count: row?.likes ?? 0 };
 }
 
-export function findUserByEmail(tx: Tx, email: string) {
-  return tx.select({ id: users.id, banned: users.banned }).from(users).where(sql`lower(${users.email}) = lower(${email})`).get();
+/** Adds the like if absent; returns the count after. Liking twice changes nothing. */
+export async function addLike(tx: Tx, mediaId: number, userId: number): Promise<number> {
+  const inserted = await tx.insert(likes).values({ userId, mediaId }).onConflictDoNothing().returning({ userId: likes.userId });
+  if (inserted.length) await tx.update(media).set({ likes: sql`${media.likes} + 1` }).where(eq(media.id, mediaId));
+  return (await tx.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get())?.likes ?? 0;
 }
 
-export async function linkSocialAccount(
+/** Removes the like if present; returns the count after. Unliking twice changes nothing. */
+export async function removeLike(tx: Tx, mediaId: number, userId: number): Promise<number> {
+  const removed = await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.mediaId, mediaId))).returning({
+    userId: likes.userId,
+  });
+  if (removed.length) await tx.update(media).set({ likes: sql`max(${media.likes} - 1, 0)` }).where(eq(media.id, mediaId));
+  return (await tx.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get())?.likes ?? 0;
+}
+
+// ---- comments ----
+
+export const COMMENT_LIST_LIMIT = 200;
+
+export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT) {
+  return db.select({
+    id: comments.id,
+    userId: comments.userId,
+    username: comments.username,
+    content: comments.content,
+    createdAt: comments.createdAt,
+  })
+    .from(comments).where(eq(comments.mediaId, mediaId)).orderBy(desc(comments.createdAt), desc(comments.id)).limit(limit);
+}
+
+export async function insertComment(tx: Tx, row: { mediaId: number; userId: number | null; username: string; content: string }) {
+  const [c] = await tx.insert(comments).values(row).returning({
+    id: comments.id,
+    userId: comments.userId,
+    username: comments.username,
+    content: comments.content,
+    createdAt: comments.createdAt,
+  });
+  await tx.update(media).set({ commentCount: sql`${media.commentCount} + 1` }).where(eq(media.id, row.mediaId));
+  return c;
+}
+
+// ---- reports ----
+
+export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {
+  return db.select({ id: reports.id }).from(reports)
+    .where(and(eq(reports.mediaId, mediaId), eq(reports.reporterKey, reporterKey), eq(reports.status, "open"))).get();
+}
+
+/**
+ * Stores an open report and keeps media.openReports = distinct open reporters; at `hideAt`
+ * the item is hidden from the public until an admin resolves it.
+ */
+export async function insertReport(
   tx: Tx,
-  userId: number,
-  provider: "google" | "facebook",
-  providerUserId: string,
-  email: string | null,
+  row: { mediaId: number; userId: number | null; reporterKey: string; reason: typeof reports.$inferInsert.reason; details: string | null },
+  hideAt: number,
 ) {
-  await tx.insert(socialAccounts).values({ userId, provider, providerUserId, email });
+  const [r] = await tx.insert(reports).values(row).returning({ id: reports.id });
+  const [m] = await tx.update(media).set({ openReports: sql`${media.openReports} + 1` }).where(eq(media.id, row.mediaId))
+    .returning({ openReports: media.openReports });
+  if (m && m.openReports >= hideAt) await tx.update(media).set({ hidden: true }).where(eq(media.id, row.mediaId));
+  return { id: r.id, openReports: m?.openReports ?? 0 };
 }
 
-export async function usernameExists(tx: Tx, username: string): Promise<boolean> {
-  return !!(await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).get());
+// ---- views: once per viewer per item per window ----
+
+export function recentView(db: Conn, mediaId: number, viewerKey: string, since: number) {
+  return db.select({ one: sql<number>`1` }).from(views)
+    .where(and(eq(views.mediaId, mediaId), eq(views.viewerKey, viewerKey), gt(views.createdAt, since))).get();
+}
+
+/** Records the view and bumps media.views unless this viewer was counted since `since`. */
+export async function recordView(tx: Tx, mediaId: number, viewerKey: string, now: number, since: number): Promise<boolean> {
+  if (await recentView(tx, mediaId, viewerKey, since)) return false;
+  await tx.insert(views).values({ mediaId, viewerKey, createdAt: now });
+  await tx.update(media).set({ views: sql`${media.views} + 1` }).where(eq(media.id, mediaId));
+  return true;
 }

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { writeTx } from "../../db/client.ts";
-import { findUserByEmail, findUserBySocial, linkSocialAccount, usernameExists } from "../../db/queries/social.ts";
+import { findUserByEmail, findUserBySocial, linkSocialAccount, usernameExists } from "../../db/queries/social_accounts.ts";
 import { countUsers, insertUser } from "../../db/queries/users.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { setFlash } from "../../lib/flash.ts";

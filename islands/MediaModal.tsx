@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from "react";
+import type { ContentItem } from "../lib/content_item.ts";
+import { YouTubeEmbed } from "../components/YouTubeEmbed.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { api } from "./api.ts";
+import LikeButton from "./LikeButton.tsx";
+import MediaPlayer from "./MediaPlayer.tsx";
+
+type Props = { signedIn: boolean };
+
+type State =
+  | { status: "closed" }
+  | { status: "loading"; id: number }
+  | { status: "error"; id: number }
+  | { status: "ready"; item: ContentItem; isLiked: boolean; count: number };
+
+/**
+ * The modal viewer (spec part 1 §2, home page). Any element with `data-open-media="{id}"`
+ * opens it; with JS off such an element (a link to /media/...) simply navigates.
+ */
+export default function MediaModal({ signedIn }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, setState] = useState<State>({ status: "closed" });
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      const el = (e.target as Element | null)?.closest?.("[data-open-media]");
+      const id = Number(el?.getAttribute("data-open-media"));
+      if (!el || !Number.isSafeInteger(id) || id < 1) return;
+      e.preventDefault();
+      open(id);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  async function open(id: number) {
+    setState({ status: "loading", id });
+    dialog.current?.showModal();
+    try {
+      const item = await api<ContentItem>(`/api/videos/${id}`);
+      const like = signedIn
+        ? await api<{ isLiked: boolean; count: number }>(`/api/videos/${id}/like`)
+        : { isLiked: false, count: item.likes };
+      setState({ status: "ready", item, isLiked: like.isLiked, count: like.count });
+    } catch {
+      setState({ status: "error", id });
+    }
+  }
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={state.status === "ready" ? state.item.title : "Video viewer"}
+      data-testid="media-modal"
+      onClose={() => setState({ status: "closed" })}
+      onClick={(e) => e.target === dialog.current && close()}
+      className="m-auto w-[min(64rem,96vw)] max-h-[92vh] overflow-y-auto rounded-xl border border-neutral-800 bg-neutral-950 p-0 text-neutral-100 shadow-2xl backdrop:bg-black/80"
+    >
+      <button
+        type="button"
+        onClick={close}
+        aria-label="Close"
+        className="absolute right-3 top-3 z-10 rounded-full bg-neutral-900/80 px-3 py-1 text-neutral-300 hover:text-white"
+      >
+        ✕
+      </button>
+      {state.status === "loading" && (
+        <div className="flex aspect-video items-center justify-center">
+          <Spinner size={32} />
+        </div>
+      )}
+      {state.status === "error" && (
+        <div className="p-10 text-center" role="alert">
+          <p className="text-lg font-semibold">Failed to load video</p>
+          <p className="mt-1 text-neutral-400">Sorry, this video could not be loaded.</p>
+        </div>
+      )}
+      {state.status === "ready" && <Viewer {...state} signedIn={signedIn} />}
+    </dialog>
+  );
+}
+
+function Viewer({ item, isLiked, count, signedIn }: { item: ContentItem; isLiked: boolean; count: number; signedIn: boolean }) {
+  const placeholder = `/api/content/${item.id}/thumbnail?placeholder=true`;
+  return (
+    <div>
+      {item.contentType === "embed" ? <YouTubeEmbed youtubeId={item.youtubeId} title={item.title} /> : (
+        <MediaPlayer
+          kind={item.contentType}
+          src={(item.contentType === "video" ? item.videoUrl : item.imageUrl) ?? `/api/videos/${item.id}/direct`}
+          poster={item.thumbnail}
+          placeholder={placeholder}
+          title={item.title}
+          width={item.width}
+          height={item.height}
+        />
+      )}
+      <div className="flex flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-xl font-bold">
+              <a href={`/media/${item.slug}`} className="hover:underline">{item.title}</a>
+            </h2>
+            <p className="text-sm text-neutral-400">
+              {item.views.toLocaleString("en-US")} views · by{" "}
+              <a href={`/user/${item.userId}`} className="text-orange-400 hover:underline">{item.uploaderName}</a>
+            </p>
+          </div>
+          <LikeButton videoId={item.id} initialLiked={isLiked} initialCount={count} signedIn={signedIn} variant="viewer" />
+        </div>
+        {item.description && <p className="whitespace-pre-wrap text-sm text-neutral-200">{item.description}</p>}
+        <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+          <dt className="text-neutral-400">AI generator</dt>
+          <dd>{item.aiGenerator || "AI Artist"}</dd>
+          <dt className="text-neutral-400">Prompt</dt>
+          <dd className="whitespace-pre-wrap">{item.prompt || "No prompt provided"}</dd>
+        </dl>
+      </div>
+    </div>
+  );
+}

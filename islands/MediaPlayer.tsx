@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "./toast.ts";
+
+type Props = {
+  kind: "video" | "image";
+  src: string;
+  /** The thumbnail (video poster, image fallback) and the generated placeholder after it. */
+  poster: string;
+  placeholder: string;
+  title: string;
+  width?: number | null;
+  height?: number | null;
+};
+
+const VIDEO_ERROR = "Error loading video. It may be in an unsupported format.";
+const IMAGE_ERROR = "Error loading image. It may be in an unsupported format.";
+
+/** The detail page's player: a video with controls, or an image with a zoomable full-screen viewer. */
+export default function MediaPlayer(props: Props) {
+  return props.kind === "video" ? <Video {...props} /> : <ZoomImage {...props} />;
+}
+
+function Video({ src, poster, title }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+  const fail = () => {
+    setFailed(true);
+    toast({ title: "Playback error", description: VIDEO_ERROR, variant: "destructive" });
+  };
+  useEffect(() => {
+    if (ref.current?.error) fail(); // an error before hydration
+  }, []);
+  if (failed) {
+    return (
+      <div className="flex aspect-video w-full items-center justify-center bg-neutral-900 p-6 text-center text-neutral-300" role="alert">
+        {VIDEO_ERROR}
+      </div>
+    );
+  }
+  return (
+    <video
+      ref={ref}
+      src={src}
+      poster={poster}
+      controls
+      playsInline
+      preload="metadata"
+      onError={fail}
+      aria-label={title}
+      width={1280}
+      height={720}
+      className="aspect-video h-auto w-full bg-black"
+      data-testid="video-player"
+    />
+  );
+}
+
+function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
+  const sources = [src, poster, placeholder].filter((s, i, all) => s && all.indexOf(s) === i);
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [zoomed, setZoomed] = useState(false);
+  const current = sources[index];
+  const onError = () => setIndex((i) => i + 1);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    globalThis.addEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      globalThis.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+    };
+  }, [open]);
+
+  if (!current) {
+    return (
+      <div className="flex aspect-video w-full items-center justify-center bg-neutral-900 text-neutral-300" role="alert">{IMAGE_ERROR}</div>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setZoomed(false);
+          setOpen(true);
+        }}
+        className="block w-full cursor-zoom-in bg-black"
+        aria-label={`View ${title} full screen`}
+      >
+        <img
+          src={current}
+          alt={title}
+          width={width ?? 1280}
+          height={height ?? 720}
+          onError={onError}
+          className="mx-auto max-h-[75vh] h-auto w-auto max-w-full object-contain"
+          data-testid="media-image"
+        />
+      </button>
+      {open && (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={title}
+          data-testid="image-viewer"
+          onClick={(e) => e.target === e.currentTarget && setOpen(false)}
+          className={`fixed inset-0 z-[90] flex bg-black/95 ${
+            zoomed ? "items-start justify-start overflow-auto" : "items-center justify-center"
+          }`}
+        >
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label="Close viewer"
+            className="fixed right-4 top-4 z-[91] rounded-full bg-neutral-800/80 px-3 py-1.5 text-lg text-white hover:bg-neutral-700"
+          >
+            ✕
+          </button>
+          <img
+            src={current}
+            alt={title}
+            onClick={() => setZoomed((z) => !z)}
+            className={zoomed ? "max-w-none cursor-zoom-out" : "max-h-screen max-w-full cursor-zoom-in object-contain"}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from "react";
+import { api, ApiError } from "./api.ts";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "./media_rules.ts";
+import { toast } from "./toast.ts";
+
+type Props = {
+  videoId: number;
+  /** On the detail page `?report=true` opens the dialog, then the parameter is removed. */
+  openFromQuery?: boolean;
+  compact?: boolean;
+};
+
+export default function ReportButton({ videoId, openFromQuery, compact }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState("");
+  const [details, setDetails] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!openFromQuery) return;
+    const url = new URL(location.href);
+    if (url.searchParams.get("report") !== "true") return;
+    url.searchParams.delete("report");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    dialog.current?.showModal();
+  }, [openFromQuery]);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!reason.trim()) return setError("Please select a reason for reporting.");
+    setSubmitting(true);
+    setError(null);
+    try {
+      await api("/api/reports", { method: "POST", body: { videoId, reason, details: details.trim() || undefined } });
+      toast({ title: "Report Submitted", description: "Thank you for helping keep our platform safe." });
+      setReason("");
+      setDetails("");
+      dialog.current?.close();
+    } catch (err) {
+      const msg = err instanceof ApiError && err.body?.error ? err.body.error : "Failed to submit report.";
+      toast({ title: "Error", description: msg, variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        data-testid="report-button"
+        className="inline-flex items-center gap-2 rounded-lg border border-neutral-700 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800"
+      >
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M4 22V4m0 0h13l-2 4 2 4H4" />
+        </svg>
+        {!compact && <span>Report</span>}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={`report-title-${videoId}`}
+        onClick={(e) => e.target === dialog.current && dialog.current?.close()}
+        className="m-auto w-[min(28rem,92vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-0 text-neutral-100 shadow-2xl backdrop:bg-black/70"
+      >
+        <form onSubmit={submit} className="flex flex-col gap-4 p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id={`report-title-${videoId}`} className="text-lg font-semibold">Report Content</h2>
+              <p className="mt-1 text-sm text-neutral-400">Why are you reporting this content?</p>
+            </div>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => dialog.current?.close()}
+              className="px-2 text-neutral-400 hover:text-white"
+            >
+              ✕
+            </button>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">Reason</legend>
+            {REPORT_REASONS.map((r) => (
+              <label
+                key={r.value}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-neutral-800 px-3 py-2 hover:bg-neutral-800"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={r.value}
+                  checked={reason === r.value}
+                  onChange={() => {
+                    setReason(r.value);
+                    setError(null);
+                  }}
+                  className="accent-orange-500"
+                />
+                <span className="text-sm">{r.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <label className="flex flex-col gap-1 text-sm">
+            <span>Additional details (optional)</span>
+            <textarea
+              name="details"
+              value={details}
+              maxLength={REPORT_DETAILS_MAX}
+              onChange={(e) => setDetails(e.target.value)}
+              className="field min-h-[100px]"
+              placeholder="Tell us more about the problem"
+            />
+          </label>
+          {error && <p className="field-error" role="alert">{error}</p>}
+          <div className="flex justify-end gap-3">
+            <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
+            <button type="submit" className="btn-primary" disabled={!reason.trim() || submitting}>
+              {submitting ? "Submitting..." : "Submit Report"}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/** Rules and texts shared by the media islands and the server (pure: no imports). */
+export const COMMENT_MAX = 2000;
+export const REPORT_DETAILS_MAX = 1000;
+
+export const REPORT_REASONS = [
+  { value: "inappropriate", label: "Inappropriate Content" },
+  { value: "copyright", label: "Copyright Infringement" },
+  { value: "explicit", label: "Explicit Content" },
+  { value: "misinformation", label: "Misinformation" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
+
+export const MEDIA_MSG = {
+  commentEmpty: "Comment cannot be empty",
+  commentLong: `Comment is too long (at most ${COMMENT_MAX} characters)`,
+  reasonRequired: "Please select a reason for reporting.",
+  reasonUnknown: "reason must be one of: inappropriate, copyright, explicit, misinformation, other",
+  detailsLong: `Details are too long (at most ${REPORT_DETAILS_MAX} characters)`,
+  alreadyReported: "You have already reported this content. Our team will review it.",
+} as const;
+
+/** Share and embed (spec §2): popup size, 16:9 responsive snippet, confirmation time. */
+export const SHARE_POPUP = "width=600,height=400";
+export const COPY_CONFIRM_MS = 2000;
+
+export function embedSnippet(embedUrl: string, title: string): string {
+  const safeTitle = title.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+  return `<div style="position:relative;padding-bottom:56.25%;height:0;overflow:hidden;"><iframe src="${embedUrl}" title="${safeTitle}" style="position:absolute;top:0;left:0;width:100%;height:100%;border:0;" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe></div>`;
+}
+
+export function shareLinks(url: string, title: string) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return [
+    { name: "Twitter", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: "Reddit", href: `https://www.reddit.com/submit?url=${u}&title=${t}` },
+    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+  ];
+}

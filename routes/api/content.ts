@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { fileResponse } from "../../lib/file_response.ts";
+import { parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
+import { placeholderSvg } from "../../lib/placeholder.ts";
+import { keyPath } from "../../lib/storage.ts";
+import { youtubeThumbnail } from "../../lib/youtube.ts";
+
+/**
+ * GET /api/content/{id}/thumbnail: the stored thumbnail, the YouTube one for embeds, or a
+ * generated placeholder bearing the title. `placeholder=true` asks for the placeholder directly
+ * (the fallback after a broken thumbnail). Only for items this viewer may see.
+ */
+export const contentApi = new Hono<AppEnv>().get("/content/:id{[^/]+}/thumbnail", async (c) => {
+  const item = await visibleMediaOr404(c, parseMediaId(c.req.param("id")));
+  const isPublic = item.reviewStatus === "approved" && !item.hidden;
+  const cache = isPublic ? "public, max-age=3600" : "private, no-store";
+  if (c.req.query("placeholder") !== "true") {
+    if (item.thumbnailKey) {
+      const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.thumbnailKey), { cacheControl: cache });
+      if (res) return res;
+    } else if (item.contentType === "image" && item.fileKey) {
+      const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.fileKey), { cacheControl: cache });
+      if (res) return res;
+    } else if (item.youtubeId) {
+      c.header("Cache-Control", cache);
+      return c.redirect(youtubeThumbnail(item.youtubeId), 302);
+    }
+  }
+  return c.body(placeholderSvg(item.title), 200, { "Content-Type": "image/svg+xml", "Cache-Control": cache });
+});

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { findMediaByFileKey } from "../../db/queries/media.ts";
+import { fileResponse } from "../../lib/file_response.ts";
+import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
+import { checkKeySignature, signedKeyQuery } from "../../lib/signing.ts";
+import { keyPath } from "../../lib/storage.ts";
+import { canView } from "../../lib/visibility.ts";
+import { KEY_RE } from "../uploads.ts";
+
+export const EXPIRED = "This link has expired";
+export const FORGED = "Invalid signature";
+
+/**
+ * GET /api/s3/{key}?getUrl=true answers `{ url }`: a link to the same path signed with
+ * HMAC-SHA256 over key and expiry. Following it serves the file (with Range) without a session
+ * until it expires; a forged or expired signature gets 403.
+ */
+export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.replace(/^\/api\/s3\//, ""));
+  if (key.includes("..") || !KEY_RE.test(key)) throw badRequest("Invalid storage key");
+  const { config, db } = c.var;
+  if (c.req.query("getUrl") === "true") {
+    const item = await findMediaByFileKey(db, key);
+    if (!item || !canView(item, c.var.user)) throw notFound("File not found");
+    const { expires, signature } = signedKeyQuery(config, key);
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ url: `/api/s3/${key}?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() });
+  }
+  const check = checkKeySignature(config, key, c.req.query("expires"), c.req.query("signature"));
+  if (check === "invalid") throw forbidden(FORGED);
+  if (check === "expired") throw forbidden(EXPIRED);
+  // A deleted item's files are gone with it; a signed link never outlives the row.
+  if (!(await findMediaByFileKey(db, key))) throw notFound("File not found");
+  const res = await fileResponse(c.req.raw, keyPath(config, key), { cacheControl: "private, max-age=300" });
+  if (!res) throw notFound("File not found");
+  return res;
+});

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { YouTubeEmbed } from "../../components/YouTubeEmbed.tsx";
+import { findItemById } from "../../db/queries/media.ts";
+import { toContentItem } from "../../lib/content_item.ts";
+import { renderPage } from "../../lib/render.tsx";
+import { idFromSlug } from "../../lib/slug.ts";
+import { canView } from "../../lib/visibility.ts";
+import { contentNotFound } from "./media.tsx";
+
+/**
+ * `/embed/{id}`: a bare player for other sites' iframes (the only frameable page, see
+ * lib/security_headers.ts). No header, no footer, no script.
+ */
+export const embedPage = new Hono<AppEnv>().get("/:segment", async (c) => {
+  const id = idFromSlug(c.req.param("segment"));
+  const row = id === null ? undefined : await findItemById(c.var.db, id);
+  if (!row || !canView(row, c.var.user)) return contentNotFound(c, true);
+  const item = toContentItem(row);
+  const { siteName } = c.var.config;
+  return renderPage(
+    c,
+    (
+      <div className="fixed inset-0 flex items-center justify-center bg-black">
+        {item.contentType === "embed"
+          ? <YouTubeEmbed youtubeId={item.youtubeId} title={item.title} />
+          : item.contentType === "video"
+          ? (
+            <video
+              src={item.videoUrl ?? `/api/videos/${item.id}/direct`}
+              poster={item.thumbnail}
+              controls
+              playsInline
+              preload="metadata"
+              className="h-full w-full"
+              aria-label={item.title}
+            />
+          )
+          : <img src={item.imageUrl ?? item.thumbnail} alt={item.title} className="h-full w-full object-contain" />}
+        <a
+          href={`/media/${item.slug}`}
+          target="_blank"
+          rel="noopener"
+          className="absolute left-3 top-3 max-w-[80%] truncate rounded bg-black/60 px-2 py-1 text-sm text-white hover:underline"
+        >
+          {item.title} · {siteName}
+        </a>
+      </div>
+    ),
+    { meta: { title: item.title, canonical: `/media/${item.slug}`, noindex: true }, bare: true },
+  );
+});

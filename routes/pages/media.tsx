@@ -1,0 +1,187 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { ErrorPage } from "../../components/ErrorPage.tsx";
+import { Island } from "../../components/Island.tsx";
+import { YouTubeEmbed } from "../../components/YouTubeEmbed.tsx";
+import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
+import { likeStatus, listComments } from "../../db/queries/social.ts";
+import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT, countView } from "../../lib/media_access.ts";
+import { mediaPageMeta } from "../../lib/media_meta.tsx";
+import { renderPage } from "../../lib/render.tsx";
+import { idFromSlug } from "../../lib/slug.ts";
+import { canView } from "../../lib/visibility.ts";
+import Comments from "../../islands/Comments.tsx";
+import LikeButton from "../../islands/LikeButton.tsx";
+import MediaPlayer from "../../islands/MediaPlayer.tsx";
+import ReportButton from "../../islands/ReportButton.tsx";
+import ShareButton from "../../islands/ShareButton.tsx";
+import RelatedList from "../../islands/RelatedList.tsx";
+import { toCardItem } from "../../components/MediaCard.tsx";
+import { RELATED_LIMIT } from "../api/videos.ts";
+
+/** The 404 of a missing, deleted or not-yet-visible item, with the spec's texts and two buttons. */
+export function contentNotFound(c: Context<AppEnv>, bare = false) {
+  return renderPage(
+    c,
+    (
+      <ErrorPage
+        title={CONTENT_NOT_FOUND}
+        message={CONTENT_NOT_FOUND_TEXT}
+        actions={[{ label: "Retry Loading", href: c.req.path }, { label: "Return to Homepage", href: "/" }]}
+      />
+    ),
+    { meta: { title: CONTENT_NOT_FOUND, noindex: true }, status: 404, bare },
+  );
+}
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+export const splitTags = (tags: string) => [...new Set(tags.split(",").map((t) => t.trim().replace(/^#+/, "")).filter(Boolean))];
+
+/** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
+export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
+  const segment = c.req.param("segment");
+  const id = idFromSlug(segment);
+  const row = id === null ? undefined : await findItemById(c.var.db, id);
+  if (!row || !canView(row, c.var.user)) return contentNotFound(c);
+  const item = toContentItem(row);
+  if (segment !== String(row.id) && segment !== item.slug) {
+    const search = new URL(c.req.url).search;
+    return c.redirect(`/media/${encodeURIComponent(item.slug)}${search}`, 301);
+  }
+  await countView(c, row.id);
+  const user = c.var.user;
+  const [like, comments, related] = await Promise.all([
+    likeStatus(c.var.db, row.id, user?.id ?? null),
+    listComments(c.var.db, row.id),
+    listRelated(c.var.db, row, RELATED_LIMIT),
+  ]);
+  const { siteUrl, siteName } = c.var.config;
+  c.header("Cache-Control", "private, no-cache");
+  return renderPage(
+    c,
+    <MediaDetail
+      item={{ ...item, views: item.views }}
+      row={row}
+      signedIn={!!user}
+      username={user?.username ?? null}
+      like={like}
+      comments={comments.map((cm) => ({
+        id: cm.id,
+        username: cm.username,
+        content: cm.content,
+        createdAt: new Date(cm.createdAt).toISOString(),
+      }))}
+      related={related.map(toContentItem)}
+      siteUrl={siteUrl}
+    />,
+    { meta: mediaPageMeta(item, siteUrl, siteName) },
+  );
+});
+
+type DetailProps = {
+  item: ContentItem;
+  row: ItemRow;
+  signedIn: boolean;
+  username: string | null;
+  like: { isLiked: boolean; count: number };
+  comments: { id: number; username: string; content: string; createdAt: string }[];
+  related: ContentItem[];
+  siteUrl: string;
+};
+
+function MediaDetail({ item, row, signedIn, username, like, comments, related, siteUrl }: DetailProps) {
+  const tags = splitTags(item.tags);
+  const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
+  const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
+  const notPublic = row.reviewStatus !== "approved" || row.hidden;
+  return (
+    <div className="mx-auto grid max-w-[1600px] gap-8 px-3 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <article>
+        {notPublic && (
+          <p className="mb-4 rounded-lg border border-amber-700 bg-amber-950 px-4 py-2 text-sm text-amber-200" role="status">
+            {row.hidden
+              ? "This content is hidden while reports are reviewed."
+              : row.reviewStatus === "pending"
+              ? "This content is under review and visible only to you and the admins."
+              : `This content was rejected${row.rejectionReason ? `: ${row.rejectionReason}` : "."}`}
+          </p>
+        )}
+        <div className="overflow-hidden rounded-xl bg-black">
+          {item.contentType === "embed" ? <YouTubeEmbed youtubeId={item.youtubeId} title={item.title} /> : (
+            <Island
+              name="MediaPlayer"
+              component={MediaPlayer}
+              props={{
+                kind: item.contentType,
+                src: (item.contentType === "video" ? item.videoUrl : item.imageUrl) ?? `/api/videos/${item.id}/direct`,
+                poster: item.thumbnail,
+                placeholder: `/api/content/${item.id}/thumbnail?placeholder=true`,
+                title: item.title,
+                width: item.width,
+                height: item.height,
+              }}
+            />
+          )}
+        </div>
+        <h1 className="mt-4 text-2xl font-bold break-words">{item.title}</h1>
+        <p className="mt-1 text-sm text-neutral-400">
+          <span data-testid="comment-count">{`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}</span>
+          {" · "}
+          <span>{`${item.views.toLocaleString("en-US")} ${item.views === 1 ? "view" : "views"}`}</span>
+          {" · "}
+          <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <Island
+            name="LikeButton"
+            component={LikeButton}
+            props={{ videoId: item.id, initialLiked: like.isLiked, initialCount: like.count, signedIn, variant: "page" as const }}
+          />
+          <Island name="ReportButton" component={ReportButton} props={{ videoId: item.id, openFromQuery: true }} />
+          <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
+        </div>
+        <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+          <a href={`/user/${item.userId}`} className="font-semibold text-orange-400 hover:underline" data-testid="uploader-link">
+            {item.uploaderName}
+          </a>
+          {item.categorySlug && (
+            <a
+              href={`/?category=${encodeURIComponent(item.categorySlug)}`}
+              className="rounded-full bg-neutral-800 px-3 py-1 hover:bg-neutral-700"
+            >
+              {item.categoryName}
+            </a>
+          )}
+          {tags.map((t) => <span key={t} className="text-neutral-400">{`#${t}`}</span>)}
+        </div>
+        <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_1fr]">
+          <dt className="text-neutral-400">AI generator</dt>
+          <dd>{item.aiGenerator || "AI Artist"}</dd>
+          <dt className="text-neutral-400">Prompt</dt>
+          <dd className="whitespace-pre-wrap break-words">{item.prompt.trim() || "No prompt provided"}</dd>
+          {item.description.trim() && (
+            <>
+              <dt className="text-neutral-400">Description</dt>
+              <dd className="whitespace-pre-wrap break-words">{item.description}</dd>
+            </>
+          )}
+        </dl>
+        <Island
+          name="Comments"
+          component={Comments}
+          props={{ videoId: item.id, initial: comments, username }}
+          hydrate="visible"
+        />
+      </article>
+      <aside aria-labelledby="related-title">
+        <h2 id="related-title" className="mb-3 text-lg font-semibold">Related</h2>
+        {related.length === 0
+          ? <p className="text-sm text-neutral-400">No related content yet.</p>
+          : <Island name="RelatedList" component={RelatedList} props={{ items: related.map(toCardItem), signedIn }} hydrate="visible" />}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import type { BrowserContext } from "playwright-core";
+import { reports } from "../../db/schema/mod.ts";
+import { mediaSlug } from "../../lib/slug.ts";
+import { newKey } from "../../lib/storage.ts";
+import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+
+const hasFfmpeg = (() => {
+  try {
+    return new Deno.Command("ffmpeg", { args: ["-version"], stdout: "null", stderr: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+
+const browser = hasChromium() ? await launchBrowser() : null;
+const server = await startServer({ RATE_COMMENTS_PER_USER: "1000", RATE_REPORTS_PER_USER: "1000" });
+const { db, config } = server;
+
+async function ffmpeg(args: string[]) {
+  const out = await new Deno.Command("ffmpeg", { args: ["-y", "-loglevel", "error", ...args], stdout: "null", stderr: "piped" }).output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+}
+
+mkdirSync(`${config.uploadsDir}/v`, { recursive: true });
+mkdirSync(`${config.uploadsDir}/i`, { recursive: true });
+const videoKey = newKey("v", "mp4");
+const imageKey = newKey("i", "png");
+if (hasFfmpeg) {
+  await ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=320x180:rate=15",
+    "-t",
+    "3",
+    "-pix_fmt",
+    "yuv420p",
+    "-movflags",
+    "+faststart",
+    `${config.uploadsDir}/${videoKey}`,
+  ]);
+  await ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x180", "-frames:v", "1", `${config.uploadsDir}/${imageKey}`]);
+}
+
+const owner = await createUser(db, { username: "e2e_owner" });
+const member = await createUser(db, { username: "e2e_liker" });
+const video = await createMedia(db, {
+  userId: owner.id,
+  title: "Test pattern video",
+  contentType: "video",
+  fileKey: videoKey,
+  duration: 3,
+  prompt: "colour bars",
+  description: "A tiny test video.",
+});
+const image = await createMedia(db, {
+  userId: owner.id,
+  title: "Test pattern image",
+  contentType: "image",
+  fileKey: imageKey,
+  width: 320,
+  height: 180,
+});
+const videoUrl = `${server.url}/media/${mediaSlug(video.title, video.id)}`;
+
+Deno.test.afterAll(async () => {
+  await browser?.close();
+  await server.shutdown();
+});
+
+async function memberContext(): Promise<BrowserContext> {
+  const ctx = await browser!.newContext();
+  const [name, value] = (await loginCookie(db, member.id)).split("=");
+  await ctx.addCookies([{ name, value, url: server.url }]);
+  return ctx;
+}
+
+const opts = { ignore: !browser || !hasFfmpeg, sanitizeResources: false, sanitizeOps: false };
+
+Deno.test({
+  ...opts,
+  name: "[e2e] a member likes and unlikes; the state survives a reload",
+  fn: async () => {
+    const ctx = await memberContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(videoUrl);
+    await waitHydrated(page, "LikeButton");
+    const like = page.getByTestId("like-button");
+    assert.equal(await like.getAttribute("aria-pressed"), "false");
+    await like.click();
+    await page.getByText("Content liked").waitFor();
+    await page.waitForSelector('[data-testid="like-button"][aria-pressed="true"]');
+    assert.equal(await page.getByTestId("like-count").textContent(), "1");
+    await page.reload();
+    await waitHydrated(page, "LikeButton");
+    assert.equal(await like.getAttribute("aria-pressed"), "true");
+    assert.equal(await page.getByTestId("like-count").textContent(), "1");
+    await like.click();
+    await page.getByText("Like removed").waitFor();
+    await page.waitForSelector('[data-testid="like-button"][aria-pressed="false"]');
+    await page.reload();
+    await waitHydrated(page, "LikeButton");
+    assert.equal(await like.getAttribute("aria-pressed"), "false");
+    assert.equal(await page.getByTestId("like-count").textContent(), "0");
+    await screenshot(page, "media-page-member");
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] a visitor clicking Like sees the login-required dialog",
+  fn: async () => {
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(videoUrl);
+    await waitHydrated(page, "LikeButton");
+    await page.getByTestId("like-button").click();
+    await page.locator("#login-required").waitFor({ state: "visible" });
+    assert.equal(await page.getByTestId("like-count").textContent(), "0");
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] a comment appears after posting and the box clears",
+  fn: async () => {
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(videoUrl);
+    await page.locator("#comment-text").scrollIntoViewIfNeeded();
+    await waitHydrated(page, "Comments");
+    const post = page.getByRole("button", { name: "Post", exact: true });
+    assert.equal(await post.isDisabled(), true, "Post is disabled while the box is empty");
+    await page.fill("#comment-text", "   ");
+    assert.equal(await post.isDisabled(), true, "and while it is only whitespace");
+    await page.fill("#comment-text", "Lovely colour bars");
+    await post.click();
+    await page.getByText("Comment added").waitFor();
+    await page.getByTestId("comment-list").getByText("Lovely colour bars").waitFor();
+    assert.match(await page.getByTestId("comment-list").textContent() ?? "", /Anonymous/);
+    assert.equal(await page.inputValue("#comment-text"), "");
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] ?report=true opens the report dialog, drops the parameter, and a report is stored",
+  fn: async () => {
+    const ctx = await memberContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${videoUrl}?report=true`);
+    await waitHydrated(page, "ReportButton");
+    const dialog = page.getByRole("dialog", { name: "Report Content" });
+    await dialog.waitFor({ state: "visible" });
+    assert.equal(new URL(page.url()).search, "");
+    const submit = dialog.getByRole("button", { name: "Submit Report" });
+    assert.equal(await submit.isDisabled(), true, "submit is disabled until a reason is chosen");
+    await dialog.getByLabel("Copyright Infringement").check();
+    await dialog.locator("textarea").fill("This is my work");
+    await submit.click();
+    await page.getByText("Report Submitted").waitFor();
+    await page.getByText("Thank you for helping keep our platform safe.").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    const rows = await db.select().from(reports).where(eq(reports.mediaId, video.id)).all();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].reason, "copyright");
+    assert.equal(rows[0].details, "This is my work");
+    assert.equal(rows[0].userId, member.id);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] the image viewer opens on click and closes with Escape, the close button and the backdrop",
+  fn: async () => {
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/media/${image.id}`);
+    await waitHydrated(page, "MediaPlayer");
+    const viewer = page.getByTestId("image-viewer");
+    await page.getByTestId("media-image").click();
+    await viewer.waitFor({ state: "visible" });
+    await screenshot(page, "media-image-viewer");
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "detached" });
+    await page.getByTestId("media-image").click();
+    await page.getByRole("button", { name: "Close viewer" }).click();
+    await viewer.waitFor({ state: "detached" });
+    await page.getByTestId("media-image").click();
+    await viewer.click({ position: { x: 5, y: 5 } });
+    await viewer.waitFor({ state: "detached" });
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] the video plays and seeking is served with 206 responses",
+  fn: async () => {
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    const statuses: number[] = [];
+    page.on("response", (r) => r.url().includes(`/uploads/${videoKey}`) && statuses.push(r.status()));
+    await page.goto(videoUrl);
+    await waitHydrated(page, "MediaPlayer");
+    await page.evaluate(async () => {
+      const v = document.querySelector("video")!;
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => document.querySelector("video")!.currentTime > 0.2);
+    const before = statuses.length;
+    await page.evaluate(() => {
+      const v = document.querySelector("video")!;
+      v.currentTime = 2.5;
+    });
+    await page.waitForFunction(() =>
+      document.querySelector("video")!.currentTime >= 2.5 && document.querySelector("video")!.readyState >= 2
+    );
+    assert.ok(statuses.includes(206), `statuses: ${statuses.join(",")}`);
+    assert.ok(statuses.length >= before);
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
