@@ -52,6 +52,8 @@ export type MediaCardProps = {
   likes?: number;
   liking?: boolean;
   onLike?: () => void;
+  /** The title link opens the modal viewer (islands/MediaModal.tsx) instead of navigating. */
+  opensViewer?: boolean;
   /** Extra class names for the outer element (a featured card is larger). */
   className?: string;
   headingLevel?: "h2" | "h3";
@@ -149,7 +151,11 @@ export function MediaCard(p: MediaCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <Heading className="line-clamp-1 text-[15px] font-semibold">
-          <a href={href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline">
+          <a
+            href={href}
+            data-open-media={p.opensViewer ? item.id : undefined}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline"
+          >
             {item.title}
           </a>
         </Heading>

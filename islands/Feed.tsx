@@ -118,7 +118,7 @@ function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumn
       {featured && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
-          <PlayableCard item={featured} signedIn={signedIn} eager variant="card" headingLevel="h3" />
+          <PlayableCard item={featured} signedIn={signedIn} eager variant="card" headingLevel="h3" opensViewer />
         </section>
       )}
       <div className="flex items-center justify-end gap-3">

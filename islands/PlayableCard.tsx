@@ -18,6 +18,7 @@ type Props = {
   variant?: "feed" | "card";
   className?: string;
   headingLevel?: "h2" | "h3";
+  opensViewer?: boolean;
 };
 
 const hoverDevice = () => matchMedia("(hover: hover) and (pointer: fine)").matches;
@@ -63,7 +64,7 @@ const touch = {
   },
 };
 
-export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel }: Props) {
+export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer }: Props) {
   const cardRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -164,6 +165,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
       eager={eager}
       className={className}
       headingLevel={headingLevel}
+      opensViewer={opensViewer}
       cardRef={cardRef}
       videoRef={videoRef}
       thumbnailRef={imgRef}

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
+import MediaModal from "../../islands/MediaModal.tsx";
 import { toCardItem } from "../../components/MediaCard.tsx";
 import { interleave, SSR_COLUMNS } from "../../components/feed_rules.ts";
 import { listCategories } from "../../db/queries/feed.ts";
@@ -83,6 +84,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
             adClientId: config.adClientId ?? null,
           }}
         />
+        {feed.featured.video && <Island name="MediaModal" component={MediaModal} props={{ signedIn: !!user }} />}
       </section>
     </>,
     {
