@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { brotliCompressSync } from "node:zlib";
 import { prepareData } from "../lib/bootstrap.ts";
 import { parseConfig } from "../lib/config.ts";
-import { seedItems } from "./seed.ts";
+import { seedItems } from "./_seed.ts";
 
 const ITEMS = Number(Deno.args[0] ?? 10_000);
 const PORT = 8700 + Math.floor(Math.random() * 200);

@@ -1,6 +1,6 @@
 /** With 10,000 seeded items every feed and search query is answered through an index. */
 import assert from "node:assert/strict";
-import { seedItems } from "../bench/seed.ts";
+import { seedItems } from "../bench/_seed.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankInputsQuery } from "../db/queries/feed.ts";
 import { ftsQuery, searchQuery } from "../db/queries/search.ts";
 import { makeTestEnv } from "./_helpers.ts";

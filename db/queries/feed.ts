@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
@@ -33,12 +34,14 @@ function orderBy(sort: IndexedSort): SQL[] {
 const streamWhere = (stream: Stream) =>
   stream === "videos" ? inArray(media.contentType, ["video", "embed"]) : eq(media.contentType, "image");
 
+type Param = number | Placeholder;
+
 export type FeedPageQuery = {
   sort: IndexedSort;
   stream: Stream;
-  categoryId: number | null;
-  limit: number;
-  offset: number;
+  categoryId: Param | null;
+  limit: Param;
+  offset: Param;
 };
 
 /** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
@@ -56,8 +59,17 @@ export function feedPageQuery(db: Db, q: FeedPageQuery) {
     .offset(q.offset);
 }
 
-export function listFeedPage(db: Db, q: FeedPageQuery): Promise<ItemRow[]> {
-  return feedPageQuery(db, q) as Promise<ItemRow[]>;
+export function listFeedPage(db: Db, q: FeedPageQuery & { categoryId: number | null; limit: number; offset: number }): Promise<ItemRow[]> {
+  const byCategory = q.categoryId !== null;
+  const query = prepared(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
+    feedPageQuery(db, {
+      sort: q.sort,
+      stream: q.stream,
+      categoryId: byCategory ? sql.placeholder("categoryId") : null,
+      limit: sql.placeholder("limit"),
+      offset: sql.placeholder("offset"),
+    }).prepare());
+  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset }) as Promise<ItemRow[]>;
 }
 
 /** What trending and the shuffle rank: every approved item of a stream with its counters. */
@@ -73,7 +85,7 @@ export function listRankInputs(db: Db, stream: Stream, categoryId: number | null
 }
 
 /** Approved items by id (one page of a ranked order), in no particular order. */
-export function itemsByIdsQuery(db: Db, ids: number[]) {
+export function itemsByIdsQuery(db: Db, ids: Param[]) {
   return db.select(itemColumns).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
@@ -83,7 +95,9 @@ export function itemsByIdsQuery(db: Db, ids: number[]) {
 
 export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
-  const rows = (await itemsByIdsQuery(db, ids)) as ItemRow[];
+  // One prepared statement per list length (a page has a handful of lengths at most).
+  const query = prepared(db, `byIds:${ids.length}`, () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`))).prepare());
+  const rows = (await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])))) as ItemRow[];
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
@@ -100,7 +114,7 @@ export function featuredQuery(db: Db) {
 }
 
 export async function findFeatured(db: Db): Promise<ItemRow | null> {
-  const [row] = await featuredQuery(db);
+  const [row] = await prepared(db, "featured", () => featuredQuery(db).prepare()).all();
   return (row as ItemRow | undefined) ?? null;
 }
 
