@@ -11,7 +11,9 @@ type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>
 export const islands: Record<string, Loader> = {
   AccountMenu: () => import("./AccountMenu.tsx"),
   AuthForm: () => import("./AuthForm.tsx"),
+  MyVideos: () => import("./MyVideos.tsx"),
   Toaster: () => import("./Toaster.tsx"),
+  UploadDialog: () => import("./UploadDialog.tsx"),
 };
 
 async function hydrate(el: HTMLElement) {
