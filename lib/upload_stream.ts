@@ -5,7 +5,6 @@
  * sniffed type is enforced as bytes arrive, and the finished file is flushed (fsync) and renamed
  * atomically to a server-generated key. Any failure removes the temp file.
  */
-import { Buffer } from "node:buffer";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import type { Config } from "./config.ts";
@@ -29,35 +28,95 @@ export function limitFor(config: Config, kind: "video" | "image") {
   return kind === "video" ? config.limits.videoBytes : config.limits.imageBytes;
 }
 
-/** Reads the body as a byte stream with a small carry-over buffer for boundary matching. */
+/**
+ * `needle` in `hay`: the native TypedArray indexOf finds candidates for the first byte, the rest
+ * is compared by hand. (Buffer.indexOf of Deno's node:buffer is plain JavaScript and ~50x slower.)
+ */
+export function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0];
+  const last = hay.length - needle.length;
+  for (let i = hay.indexOf(first, from); i !== -1 && i <= last; i = hay.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && hay[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+/** Length of the longest end of `hay` that is a proper start of `needle` (a delimiter cut by a chunk edge). */
+function partialTail(hay: Uint8Array, needle: Uint8Array): number {
+  for (let i = hay.indexOf(needle[0], Math.max(0, hay.length - needle.length + 1)); i !== -1; i = hay.indexOf(needle[0], i + 1)) {
+    let j = 0;
+    while (i + j < hay.length && hay[i + j] === needle[j]) j++;
+    if (i + j === hay.length) return hay.length - i;
+  }
+  return 0;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (!a.length) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const latin1 = new TextDecoder("latin1");
+
+const SCRATCH_BYTES = 256 * 1024;
+const EMPTY = new Uint8Array();
+
+/**
+ * Reads the body as a byte stream with a small carry-over buffer for boundary matching. A byte
+ * stream (Deno.serve's request bodies) is read BYOB into one reused scratch buffer, so receiving
+ * a large file allocates no memory per chunk; other streams are read chunk by chunk.
+ */
 class BodyReader {
-  #reader: ReadableStreamDefaultReader<Uint8Array>;
-  buf: Buffer;
+  #byob: ReadableStreamBYOBReader | null = null;
+  #reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  #scratch: ArrayBuffer | null = null;
+  buf: Uint8Array;
   eof = false;
   total = 0;
 
-  constructor(stream: ReadableStream<Uint8Array>, initial: Buffer, readonly maxTotal: number) {
-    this.#reader = stream.getReader();
+  constructor(stream: ReadableStream<Uint8Array>, initial: Uint8Array, readonly maxTotal: number) {
+    try {
+      this.#byob = stream.getReader({ mode: "byob" });
+      this.#scratch = new ArrayBuffer(SCRATCH_BYTES);
+    } catch {
+      this.#reader = stream.getReader();
+    }
     this.buf = initial;
   }
 
   /** Appends the next chunk to `buf`; false at the end of the body. */
   async fill(): Promise<boolean> {
     if (this.eof) return false;
-    const { value, done } = await this.#reader.read();
-    if (done) {
+    let value: Uint8Array | undefined;
+    if (this.#byob) {
+      // What is left of `buf` lives in the scratch buffer the next read reuses: copy it first.
+      const rest = this.buf.length ? this.buf.slice() : EMPTY;
+      const r = await this.#byob.read(new Uint8Array(this.#scratch!, 0, SCRATCH_BYTES));
+      if (r.value) this.#scratch = r.value.buffer as ArrayBuffer;
+      value = r.done ? undefined : r.value;
+      this.buf = rest;
+    } else {
+      const r = await this.#reader!.read();
+      value = r.done ? undefined : r.value;
+    }
+    if (!value) {
       this.eof = true;
       return false;
     }
     this.total += value.byteLength;
     if (this.total > this.maxTotal) throw tooLarge(this.maxTotal - ENVELOPE_BYTES);
-    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    this.buf = concat(this.buf, value);
     return true;
   }
 
   cancel() {
-    this.#reader.cancel().catch(() => {});
+    (this.#byob ?? this.#reader)?.cancel().catch(() => {});
   }
 }
 
@@ -77,8 +136,7 @@ function parsePartHeaders(raw: string): Part {
 class FileSink {
   #file: Deno.FsFile | null = null;
   #hash = createHash("sha256");
-  #head: Buffer[] = [];
-  #headBytes = 0;
+  #head: Uint8Array = new Uint8Array();
   type: Sniffed | null = null;
   size = 0;
 
@@ -88,22 +146,21 @@ class FileSink {
     this.#file = await Deno.open(this.tmpPath, { write: true, createNew: true, mode: 0o640 });
   }
 
-  async write(chunk: Buffer) {
+  write(chunk: Uint8Array) {
     if (!chunk.length) return;
     this.size += chunk.length;
     if (this.type && this.size > limitFor(this.config, this.type.kind)) throw tooLarge(limitFor(this.config, this.type.kind));
     if (!this.type) {
-      this.#head.push(Buffer.from(chunk.subarray(0, SNIFF_BYTES)));
-      this.#headBytes += Math.min(chunk.length, SNIFF_BYTES);
-      if (this.#headBytes >= SNIFF_BYTES) this.#decide();
+      this.#head = concat(this.#head, chunk.slice(0, SNIFF_BYTES));
+      if (this.#head.length >= SNIFF_BYTES) this.#decide();
     }
     this.#hash.update(chunk);
-    await writeAll(this.#file!, chunk);
+    writeAllSync(this.#file!, chunk);
   }
 
   #decide() {
-    this.type = sniff(Buffer.concat(this.#head));
-    this.#head = [];
+    this.type = sniff(this.#head);
+    this.#head = new Uint8Array();
     if (!this.type) throw new HttpError(415, INVALID_TYPE);
     const limit = limitFor(this.config, this.type.kind);
     // A declared body far above the limit is refused before reading the rest of it.
@@ -128,9 +185,14 @@ class FileSink {
   }
 }
 
-async function writeAll(file: Deno.FsFile, data: Uint8Array) {
+/**
+ * Chunks (tens of KB) go to the page cache with a synchronous write: measured here, an async
+ * write per chunk while the request body streams in cost ~2 ms each (10x slower uploads), a sync
+ * one ~0.05 ms. Durability comes from the single fsync at the end.
+ */
+function writeAllSync(file: Deno.FsFile, data: Uint8Array) {
   let off = 0;
-  while (off < data.length) off += await file.write(data.subarray(off));
+  while (off < data.length) off += file.writeSync(data.subarray(off));
 }
 
 function boundaryOf(contentType: string): string {
@@ -156,15 +218,17 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
   await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
   const tmpPath = `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
   // The body is read as if preceded by CRLF, so the first boundary matches the same delimiter.
-  const reader = new BodyReader(req.body, Buffer.from("\r\n"), maxBody);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const reader = new BodyReader(req.body, bytes("\r\n"), maxBody);
+  const delimiter = bytes(`\r\n--${boundary}`);
+  const CRLF = bytes("\r\n");
+  const CRLFCRLF = bytes("\r\n\r\n");
   let sink: FileSink | null = null;
   let result: { sha256: string; sink: FileSink } | null = null;
 
   /** Finds `needle` in the buffer, reading more as needed; -1 at the end of the body. */
-  const find = async (needle: Buffer, maxScan: number): Promise<number> => {
+  const find = async (needle: Uint8Array, maxScan: number): Promise<number> => {
     for (;;) {
-      const at = reader.buf.indexOf(needle);
+      const at = indexOfBytes(reader.buf, needle);
       if (at >= 0) return at;
       if (reader.buf.length > maxScan) return -1;
       if (!(await reader.fill())) return -1;
@@ -182,12 +246,12 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
     for (;;) {
       await need(2);
       if (reader.buf[0] === 0x2d && reader.buf[1] === 0x2d) break; // "--": the closing boundary
-      const lineEnd = await find(Buffer.from("\r\n"), 256);
+      const lineEnd = await find(CRLF, 256);
       if (lineEnd < 0) throw malformed("bad boundary line");
       reader.buf = reader.buf.subarray(lineEnd + 2);
-      const headerEnd = await find(Buffer.from("\r\n\r\n"), MAX_HEADER_BYTES);
+      const headerEnd = await find(CRLFCRLF, MAX_HEADER_BYTES);
       if (headerEnd < 0) throw malformed("part headers too long or missing");
-      const part = parsePartHeaders(reader.buf.subarray(0, headerEnd).toString("latin1"));
+      const part = parsePartHeaders(latin1.decode(reader.buf.subarray(0, headerEnd)));
       reader.buf = reader.buf.subarray(headerEnd + 4);
 
       const isFile = part.name === field && part.filename !== null && !result && !sink;
@@ -197,15 +261,17 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
       }
       // The part body: everything up to the next delimiter, written as it streams.
       for (;;) {
-        const at = reader.buf.indexOf(delimiter);
+        const at = indexOfBytes(reader.buf, delimiter);
         if (at >= 0) {
-          if (isFile) await sink!.write(reader.buf.subarray(0, at));
+          if (isFile) sink!.write(reader.buf.subarray(0, at));
           reader.buf = reader.buf.subarray(at + delimiter.length);
           break;
         }
-        const safe = reader.buf.length - (delimiter.length - 1);
+        // Everything but a possible start of the delimiter is file data; usually nothing is held back,
+        // so the next chunk is used as it comes, without a copy.
+        const safe = reader.buf.length - partialTail(reader.buf, delimiter);
         if (safe > 0) {
-          if (isFile) await sink!.write(reader.buf.subarray(0, safe));
+          if (isFile) sink!.write(reader.buf.subarray(0, safe));
           reader.buf = reader.buf.subarray(safe);
         }
         if (!(await reader.fill())) throw malformed("the upload ended early");
