@@ -152,6 +152,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
 
   function chooseFile(f: File | null) {
     setFile(f);
+    setError(null);
     capture.current = f && tab === "video" && f.type.startsWith("video/") ? captureVideo(f) : null;
   }
 

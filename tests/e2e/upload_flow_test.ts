@@ -57,6 +57,7 @@ Deno.test({
       buffer: Buffer.from(await png("#ff8800", 96, 64)),
     });
     await dialog.locator("textarea[name=prompt]").fill("koi fish glowing in a neon pond");
+    await screenshot(page, "upload-dialog-filled");
     await submit.click();
     await page.getByText("Content submitted and under review").waitFor();
     await page.getByText("Upload successful").waitFor();
