@@ -3,6 +3,7 @@ import { AI_TOOLS, FEATURED_TOOL } from "./ai_tools.ts";
 import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
+import UploadDialog from "../islands/UploadDialog.tsx";
 import { newShuffleSeed } from "../lib/shuffle_seed.ts";
 
 export type HeaderProps = {
@@ -14,11 +15,20 @@ export type HeaderProps = {
   query?: string;
   /** Renders the Upload control for members (the upload dialog island). */
   uploadSlot?: React.ReactNode;
+  /** The configured upload size limits, for the members' upload dialog. */
+  uploadLimits?: { videoBytes: number; imageBytes: number };
 };
 
 const button = "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
-export function Header({ user, siteName, tagline, simple, query, uploadSlot }: HeaderProps) {
+export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits }: HeaderProps) {
+  const memberUpload = user && (uploadSlot ?? (uploadLimits && (
+    <Island
+      name="UploadDialog"
+      component={UploadDialog}
+      props={{ maxVideoBytes: uploadLimits.videoBytes, maxImageBytes: uploadLimits.imageBytes }}
+    />
+  )));
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-800 bg-neutral-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
@@ -50,8 +60,8 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot }: H
               🔍
             </a>
           )}
-          {!simple && (user && uploadSlot
-            ? uploadSlot
+          {!simple && (memberUpload
+            ? memberUpload
             : (
               <button type="button" popoverTarget="login-required" className={`${button} bg-orange-500 text-black hover:bg-orange-400`}>
                 Upload

@@ -5,7 +5,8 @@
 import { type ComponentType, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-type Loader = () => Promise<{ default: ComponentType<Record<string, unknown>> }>;
+// Each island declares its own props; the marker carries them as JSON, so here they are untyped.
+type Loader = () => Promise<{ default: ComponentType<any> }>;
 
 // One dynamic import per island: esbuild splits each into its own chunk.
 export const islands: Record<string, Loader> = {
@@ -22,7 +23,9 @@ export const islands: Record<string, Loader> = {
   RelatedList: () => import("./RelatedList.tsx"),
   ReportButton: () => import("./ReportButton.tsx"),
   ShareButton: () => import("./ShareButton.tsx"),
+  MyVideos: () => import("./MyVideos.tsx"),
   Toaster: () => import("./Toaster.tsx"),
+  UploadDialog: () => import("./UploadDialog.tsx"),
 };
 
 async function hydrate(el: HTMLElement) {

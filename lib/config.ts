@@ -45,6 +45,11 @@ const schema = z.object({
   RATE_SOCIAL_WINDOW_SECONDS: positiveInt.default(600),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
+  MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
+  RATE_UPLOADS_PER_USER: positiveInt.default(30),
+  RATE_UPLOAD_WINDOW_SECONDS: positiveInt.default(3600),
+  /** Files uploaded but never attached to an item are removed after this many hours. */
+  UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -104,6 +109,12 @@ function toConfig(env: z.infer<typeof schema>) {
         : undefined,
     },
     limits: { videoBytes: env.MAX_VIDEO_MB * 1024 * 1024, imageBytes: env.MAX_IMAGE_MB * 1024 * 1024 },
+    upload: {
+      maxImagePixels: env.MAX_IMAGE_MEGAPIXELS * 1_000_000,
+      perUser: env.RATE_UPLOADS_PER_USER,
+      windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
+      unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -28,7 +28,7 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
   const islands = new Set<string>();
   let bodyHtml = renderToString(
     <IslandCollector.Provider value={islands}>
-      {!bare && <Header user={user} siteName={config.siteName} tagline={config.tagline} {...header} />}
+      {!bare && <Header user={user} siteName={config.siteName} tagline={config.tagline} uploadLimits={config.limits} {...header} />}
       <main id="main" className="flex-1">{body}</main>
       {!bare && (
         <Footer

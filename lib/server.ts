@@ -2,6 +2,7 @@ import { createApp } from "../app.ts";
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
+import { startUploadSweeper } from "./upload_sweep.ts";
 
 export type RunningServer = { url: string; db: Db; shutdown: () => Promise<void>; finished: Promise<void> };
 
@@ -12,11 +13,13 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
   const host = config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${host}:${server.addr.port}`;
   if (!opts.quiet) log.info("listening", { url });
+  const stopSweeper = startUploadSweeper(db, config);
   return {
     url,
     db,
     finished: server.finished,
     shutdown: async () => {
+      stopSweeper();
       await server.shutdown();
       db.client.close();
     },

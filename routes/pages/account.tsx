@@ -4,7 +4,6 @@ import { renderPage } from "../../lib/render.tsx";
 
 const PAGES = {
   "/profile": "Profile",
-  "/my-videos": "My Videos",
   "/my-messages": "My Messages",
 } as const;
 

@@ -1,0 +1,225 @@
+import { useRef, useState } from "react";
+import { api } from "./api.ts";
+import { toast } from "./toast.ts";
+import { UPLOAD_LIMITS } from "./upload_rules.ts";
+
+/** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
+export type MyItem = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  contentType: "video" | "image" | "embed";
+  thumbnail: string;
+  categoryName: string | null;
+  createdAt: string;
+  duration: number | null;
+  reviewStatus: "pending" | "approved" | "rejected";
+  rejectionReason: string | null;
+  openUrl: string;
+};
+
+const STATUS: Record<MyItem["reviewStatus"], { label: string; className: string }> = {
+  pending: { label: "Pending review", className: "bg-amber-500/20 text-amber-300" },
+  approved: { label: "Approved", className: "bg-emerald-500/20 text-emerald-300" },
+  rejected: { label: "Rejected", className: "bg-red-500/20 text-red-300" },
+};
+
+const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
+
+export const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+export default function MyVideos({ items: initial }: { items: MyItem[] }) {
+  const [items, setItems] = useState(initial);
+  const [editing, setEditing] = useState<MyItem | null>(null);
+  const [deleting, setDeleting] = useState<MyItem | null>(null);
+
+  return (
+    <section className="mx-auto max-w-[1400px] px-3 py-6 sm:px-6">
+      <div className="mb-6 flex items-center gap-3">
+        <button type="button" className="btn-secondary" onClick={() => history.back()}>← Back</button>
+        <h1 className="text-2xl font-bold">My Videos</h1>
+      </div>
+      {items.length === 0
+        ? (
+          <div className="py-24 text-center">
+            <p className="mb-4 text-neutral-400">You haven't uploaded any content yet.</p>
+            <a href="/" className="btn-primary">Go to the home page</a>
+          </div>
+        )
+        : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="my-videos">
+            {items.map((item) => <Card key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />)}
+          </ul>
+        )}
+      {editing && (
+        <EditDialog
+          item={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(next) => {
+            setItems((list) => list.map((i) => (i.id === next.id ? { ...i, title: next.title, description: next.description } : i)));
+            setEditing(null);
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteDialog
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setItems((list) => list.filter((i) => i.id !== deleting.id));
+            setDeleting(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; onDelete: () => void }) {
+  const [broken, setBroken] = useState(false);
+  const status = STATUS[item.reviewStatus];
+  const action = "rounded-md border border-neutral-700 px-2.5 py-1 text-xs hover:bg-neutral-800";
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-neutral-800 bg-neutral-900" data-item-id={item.id}>
+      <div className="relative aspect-video bg-neutral-800">
+        {broken
+          ? <div className="flex h-full items-center justify-center text-sm text-neutral-500">{TYPE_LABEL[item.contentType]}</div>
+          : (
+            <img
+              src={item.thumbnail}
+              alt=""
+              width={640}
+              height={360}
+              loading="lazy"
+              className="h-full w-full object-cover"
+              onError={() => setBroken(true)}
+            />
+          )}
+        <span className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs">{TYPE_LABEL[item.contentType]}</span>
+        {item.contentType === "video" && item.duration != null && (
+          <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 text-xs">{formatDuration(item.duration)}</span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="line-clamp-2 font-semibold">{item.title}</h2>
+          <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${status.className}`} data-status={item.reviewStatus}>
+            {status.label}
+          </span>
+        </div>
+        {item.reviewStatus === "rejected" && item.rejectionReason && <p className="text-xs text-red-300">Reason: {item.rejectionReason}</p>}
+        <p className="text-xs text-neutral-400">
+          {item.categoryName ?? "Uncategorised"} · {item.createdAt.slice(0, 10)}
+        </p>
+        {item.description && <p className="line-clamp-2 text-sm text-neutral-300">{item.description}</p>}
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <a href={`/media/${item.id}`} className={action}>View details</a>
+          <button type="button" className={action} onClick={onEdit}>Edit</button>
+          <a href={`/media/${item.id}#comments`} className={action}>Comments</a>
+          <button type="button" className={`${action} text-red-300`} onClick={onDelete}>Delete</button>
+          <a href={item.openUrl} target="_blank" rel="noopener noreferrer" className={action}>Open</a>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  return (
+    <dialog
+      ref={(el) => {
+        ref.current = el;
+        if (el && !el.open) el.showModal();
+      }}
+      aria-label={title}
+      onClose={onClose}
+      className="fixed inset-0 m-auto h-fit w-[min(32rem,92vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 backdrop:bg-black/70"
+    >
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => void; onSaved: (i: MyItem) => void }) {
+  const [title, setTitle] = useState(item.title);
+  const [description, setDescription] = useState(item.description);
+  const [saving, setSaving] = useState(false);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const next = await api<MyItem>(`/api/videos/${item.id}`, { method: "PUT", body: { title: title.trim(), description } });
+      toast({ title: "Video updated", description: "Video has been successfully updated" });
+      onSaved({ ...item, title: next.title, description: next.description });
+    } catch (err) {
+      toast({ title: "Error", description: `Failed to update video: ${(err as Error).message}`, variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="Edit video" onClose={onClose}>
+      <form onSubmit={save} className="flex flex-col gap-3">
+        <label className="text-sm">
+          Title
+          <input
+            className="field mt-1"
+            name="title"
+            value={title}
+            maxLength={UPLOAD_LIMITS.title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </label>
+        <label className="text-sm">
+          Description
+          <textarea
+            className="field mt-1 min-h-[100px]"
+            name="description"
+            value={description}
+            maxLength={UPLOAD_LIMITS.description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={saving || !title.trim()}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ item, onClose, onDeleted }: { item: MyItem; onClose: () => void; onDeleted: () => void }) {
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    setBusy(true);
+    try {
+      await api(`/api/videos/${item.id}`, { method: "DELETE" });
+      toast({ title: "Deleted", description: `"${item.title}" was deleted.` });
+      onDeleted();
+    } catch (err) {
+      toast({ title: "Error", description: `Failed to delete video: ${(err as Error).message}`, variant: "destructive" });
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal title="Delete this item?" onClose={onClose}>
+      <p className="mb-5 text-sm text-neutral-300">
+        "{item.title}" and its files will be removed permanently. This cannot be undone.
+      </p>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+        <button type="button" className="btn-primary bg-red-500 hover:bg-red-400" disabled={busy} onClick={remove}>
+          {busy ? "Deleting..." : "Delete"}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,386 @@
+import { useRef, useState } from "react";
+import { AI_GENERATORS } from "../components/ai_tools.ts";
+import { parseYoutubeUrl } from "../lib/youtube.ts";
+import { toast } from "./toast.ts";
+import { formatMb, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "./upload_rules.ts";
+
+type Props = { maxVideoBytes: number; maxImageBytes: number };
+type Tab = "video" | "image" | "youtube";
+type Category = { id: number; name: string; slug: string };
+type Capture = { thumbnail: string | null; duration: number | null };
+
+const THUMB_AT_S = 1;
+const THUMB_FALLBACK_MS = 10_000;
+const FILE_TIMEOUT_MS = 120_000;
+const CREATE_TIMEOUT_MS = 60_000;
+const headerButton = "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+
+/**
+ * The poster of a video, captured in the browser about 1 s in as a JPEG at 0.7 quality, and its
+ * duration read from the file; after 10 s without a frame the placeholder is used (null).
+ */
+export function captureVideo(file: File): Promise<Capture> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement("video");
+    let duration: number | null = null;
+    let done = false;
+    const finish = (thumbnail: string | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      video.removeAttribute("src");
+      video.load();
+      URL.revokeObjectURL(url);
+      resolve({ thumbnail, duration });
+    };
+    const timer = setTimeout(() => finish(null), THUMB_FALLBACK_MS);
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = "auto";
+    video.onloadedmetadata = () => {
+      duration = Number.isFinite(video.duration) ? video.duration : null;
+      video.currentTime = Math.min(THUMB_AT_S, (duration ?? 2) / 2);
+    };
+    video.onseeked = () => {
+      try {
+        const scale = Math.min(1, 640 / (video.videoWidth || 640));
+        const canvas = document.createElement("canvas");
+        canvas.width = Math.round((video.videoWidth || 640) * scale);
+        canvas.height = Math.round((video.videoHeight || 360) * scale);
+        canvas.getContext("2d")!.drawImage(video, 0, 0, canvas.width, canvas.height);
+        finish(canvas.toDataURL("image/jpeg", 0.7));
+      } catch {
+        finish(null);
+      }
+    };
+    video.onerror = () => finish(null);
+    video.src = url;
+  });
+}
+
+type FileAnswer = { status: number; body: { url?: string; error?: string } | null };
+
+/** The file goes by XMLHttpRequest, whose upload events give a real progress bar. */
+function sendFile(file: File, onProgress: (pct: number) => void, xhrRef: { current: XMLHttpRequest | null }): Promise<FileAnswer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    xhr.open("POST", "/api/upload/file");
+    xhr.withCredentials = true;
+    // 120 s (spec), stretched for big files so a 750 MB video on a 10 Mbit/s line can finish.
+    xhr.timeout = Math.max(FILE_TIMEOUT_MS, Math.ceil(file.size / 1_000_000) * 1000);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    const done = (status: number) => {
+      let body = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch { /* not JSON */ }
+      xhrRef.current = null;
+      resolve({ status, body });
+    };
+    xhr.onload = () => done(xhr.status);
+    xhr.onerror = () => done(0);
+    xhr.ontimeout = () => done(0);
+    xhr.onabort = () => done(-1);
+    const form = new FormData();
+    form.append("file", file);
+    xhr.send(form);
+  });
+}
+
+const initial = {
+  title: "",
+  description: "",
+  categoryId: "",
+  aiChoice: "",
+  aiCustom: "",
+  prompt: "",
+  tags: "",
+  youtubeUrl: "",
+};
+
+export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const xhr = useRef<XMLHttpRequest | null>(null);
+  const capture = useRef<Promise<Capture> | null>(null);
+  const [tab, setTab] = useState<Tab>("video");
+  const [fields, setFields] = useState(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [categories, setCategories] = useState<Category[] | null>(null);
+  const [categoriesError, setCategoriesError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const set = (name: keyof typeof initial) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  async function open() {
+    dialog.current?.showModal();
+    try {
+      const res = await fetch("/api/categories", { credentials: "include", headers: { Accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      setCategories(await res.json());
+      setCategoriesError(false);
+    } catch {
+      setCategoriesError(true);
+    }
+  }
+
+  /** Closing resets every field (spec part 1 §4) and stops a transfer still running. */
+  function reset() {
+    xhr.current?.abort();
+    capture.current = null;
+    setTab("video");
+    setFields(initial);
+    setFile(null);
+    setBusy(false);
+    setProgress(null);
+    setError(null);
+    setFormKey((k) => k + 1);
+  }
+
+  function switchTab(next: Tab) {
+    setTab(next);
+    setFile(null);
+    capture.current = null;
+    setError(null);
+    setFormKey((k) => k + 1);
+  }
+
+  function chooseFile(f: File | null) {
+    setFile(f);
+    setError(null);
+    capture.current = f && tab === "video" && f.type.startsWith("video/") ? captureVideo(f) : null;
+  }
+
+  const fail = (title: string, description?: string): false => {
+    setError(description ?? title);
+    toast({ title, description, variant: "destructive" });
+    return false;
+  };
+
+  /** The spec's checks, in its order (part 1 §5). */
+  function validate(): boolean {
+    if (fields.title.trim().length < UPLOAD_LIMITS.titleMin) return fail(UPLOAD_TOAST.invalidTitle, UPLOAD_MSG.title);
+    if (!fields.categoryId) return fail(UPLOAD_MSG.category);
+    if (!fields.aiChoice || (fields.aiChoice === "Other" && !fields.aiCustom.trim())) return fail(UPLOAD_MSG.aiTool);
+    if (tab === "youtube") {
+      const parsed = parseYoutubeUrl(fields.youtubeUrl);
+      if ("error" in parsed) return fail(parsed.error);
+      return true;
+    }
+    if (!file) return fail(tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
+    if (!file.type.startsWith(`${tab}/`)) {
+      return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
+    }
+    const max = tab === "video" ? maxVideoBytes : maxImageBytes;
+    if (file.size > max) return fail(UPLOAD_TOAST.tooLarge, `The maximum size is ${formatMb(max)}`);
+    return true;
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (busy || !validate()) return;
+    setBusy(true);
+    try {
+      let fileUrl: string | null = null;
+      if (tab !== "youtube") {
+        setProgress(0);
+        const answer = await sendFile(file!, setProgress, xhr);
+        if (answer.status === -1) return;
+        if (answer.status < 200 || answer.status > 299 || !answer.body?.url) {
+          return fail(UPLOAD_TOAST.errorTitle, answer.body?.error ?? UPLOAD_TOAST.fileFailed);
+        }
+        fileUrl = answer.body.url;
+      }
+      const me = await fetch("/api/user", { credentials: "include", headers: { Accept: "application/json" } });
+      if (!me.ok) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.notLoggedIn);
+      const user = await me.json() as { id: number };
+      const shot = tab === "video" && capture.current ? await capture.current : { thumbnail: null, duration: null };
+      const res = await fetch("/api/videos", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
+        body: JSON.stringify({
+          userId: user.id,
+          title: fields.title.trim(),
+          description: fields.description,
+          aiGenerator: fields.aiChoice === "Other" ? fields.aiCustom.trim() : fields.aiChoice,
+          prompt: fields.prompt,
+          tags: fields.tags,
+          categoryId: Number(fields.categoryId),
+          contentType: tab === "youtube" ? "embed" : tab,
+          thumbnail: shot.thumbnail,
+          videoUrl: tab === "video" ? fileUrl : tab === "youtube" ? fields.youtubeUrl.trim() : null,
+          imageUrl: tab === "image" ? fileUrl : null,
+          resolution: "HD",
+          duration: shot.duration != null ? Math.round(shot.duration) : null,
+          credits: 0,
+        }),
+      });
+      const body = await res.json().catch(() => null) as { error?: string } | null;
+      if (res.status === 409 && body?.error === UPLOAD_MSG.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
+      if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
+      toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
+      dialog.current?.close();
+    } catch (err) {
+      fail(UPLOAD_TOAST.errorTitle, (err as Error)?.message || UPLOAD_TOAST.errorText);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = "block text-sm font-medium text-neutral-200";
+  const tabButton = (t: Tab, text: string) => (
+    <button
+      key={t}
+      type="button"
+      role="tab"
+      aria-selected={tab === t}
+      disabled={busy}
+      onClick={() => switchTab(t)}
+      className={`flex-1 rounded-md px-3 py-1.5 text-sm ${
+        tab === t ? "bg-orange-500 font-semibold text-black" : "text-neutral-300 hover:bg-neutral-800"
+      }`}
+    >
+      {text}
+    </button>
+  );
+  const max = tab === "video" ? maxVideoBytes : maxImageBytes;
+
+  return (
+    <>
+      <button type="button" onClick={open} className={`${headerButton} bg-orange-500 text-black hover:bg-orange-400`}>
+        Upload
+      </button>
+      <dialog
+        ref={dialog}
+        aria-label="Upload content"
+        onClose={reset}
+        className="fixed inset-0 m-auto h-fit max-h-[90vh] w-[min(36rem,94vw)] overflow-y-auto rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 shadow-2xl backdrop:bg-black/70"
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 className="text-lg font-semibold">Upload content</h2>
+          <button
+            type="button"
+            aria-label="Close"
+            className="rounded px-2 text-neutral-400 hover:text-white"
+            onClick={() => dialog.current?.close()}
+          >
+            ✕
+          </button>
+        </div>
+        <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
+          {tabButton("video", "Video")}
+          {tabButton("image", "Image")}
+          {tabButton("youtube", "YouTube link")}
+        </div>
+        <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <label className={label}>
+            Title
+            <input name="title" className="field mt-1" value={fields.title} maxLength={UPLOAD_LIMITS.title} onChange={set("title")} />
+          </label>
+          <label className={label}>
+            Description
+            <textarea
+              name="description"
+              className="field mt-1"
+              rows={2}
+              value={fields.description}
+              maxLength={UPLOAD_LIMITS.description}
+              onChange={set("description")}
+            />
+          </label>
+          <label className={label}>
+            Category
+            <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
+              <option value="">{categories === null && !categoriesError ? "Loading categories…" : "Select a category"}</option>
+              {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+            {(categoriesError || categories?.length === 0) && <span className="field-error">No categories found</span>}
+          </label>
+          <label className={label}>
+            AI generator
+            <select name="aiGenerator" className="field mt-1" value={fields.aiChoice} onChange={set("aiChoice")}>
+              <option value="">Select the AI tool used</option>
+              {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
+            </select>
+          </label>
+          {fields.aiChoice === "Other" && (
+            <label className={label}>
+              AI tool name
+              <input
+                name="aiCustom"
+                className="field mt-1"
+                value={fields.aiCustom}
+                maxLength={UPLOAD_LIMITS.aiGenerator}
+                onChange={set("aiCustom")}
+              />
+            </label>
+          )}
+          <label className={label}>
+            Prompt <span className="text-neutral-500">(optional)</span>
+            <textarea
+              name="prompt"
+              className="field mt-1"
+              rows={2}
+              value={fields.prompt}
+              maxLength={UPLOAD_LIMITS.prompt}
+              onChange={set("prompt")}
+            />
+          </label>
+          <label className={label}>
+            Tags <span className="text-neutral-500">(optional, comma separated)</span>
+            <input name="tags" className="field mt-1" value={fields.tags} maxLength={UPLOAD_LIMITS.tags} onChange={set("tags")} />
+          </label>
+          {tab === "youtube"
+            ? (
+              <label className={label}>
+                YouTube link
+                <input
+                  name="youtubeUrl"
+                  type="url"
+                  className="field mt-1"
+                  placeholder="https://www.youtube.com/watch?v=…"
+                  value={fields.youtubeUrl}
+                  onChange={set("youtubeUrl")}
+                />
+              </label>
+            )
+            : (
+              <label className={label}>
+                {tab === "video" ? "Video file" : "Image file"}
+                <input
+                  name="file"
+                  type="file"
+                  accept={tab === "video" ? "video/mp4,video/quicktime,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
+                  className="field mt-1"
+                  onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+                />
+                <span className="mt-1 block text-xs text-neutral-500">
+                  {tab === "video" ? `MP4, MOV or WebM, up to ${formatMb(max)}` : `JPEG, PNG, WebP, GIF or AVIF, up to ${formatMb(max)}`}
+                </span>
+              </label>
+            )}
+          {progress !== null && (
+            <div className="flex items-center gap-3" aria-live="polite">
+              <progress className="h-2 flex-1 accent-orange-500" max={100} value={progress} aria-label="Upload progress" />
+              <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
+            </div>
+          )}
+          {error && <p role="alert" className="field-error">{error}</p>}
+          <p className="text-xs text-neutral-500">Everything uploaded is reviewed before it is shown.</p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
+            <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

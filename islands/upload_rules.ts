@@ -1,0 +1,37 @@
+/** Upload and edit rules shared by the upload dialog, My Videos and the server (spec part 1 §5, part 2 §5). */
+export const UPLOAD_LIMITS = {
+  titleMin: 3,
+  title: 100,
+  description: 500,
+  aiGenerator: 100,
+  prompt: 1000,
+  tags: 200,
+} as const;
+
+export const UPLOAD_MSG = {
+  title: "Title must be at least 3 characters long",
+  category: "Please select a category",
+  aiTool: "Please select or specify an AI tool",
+  videoFile: "Please select a video file",
+  imageFile: "Please select an image file",
+  invalidType: "Invalid file type",
+  tooLarge: "File too large",
+  duplicate: "Duplicate content detected",
+} as const;
+
+/** Toast titles and texts of the upload flow (spec part 1 §8). */
+export const UPLOAD_TOAST = {
+  invalidTitle: "Invalid title",
+  invalidType: "Invalid file type",
+  tooLarge: "File too large",
+  fileFailed: "File upload failed",
+  notLoggedIn: "User not logged in",
+  duplicateTitle: "Duplicate",
+  duplicateText: "This content is a duplicate",
+  errorTitle: "Upload error",
+  errorText: "Upload failed",
+  successTitle: "Upload successful",
+  successText: "Content submitted and under review",
+} as const;
+
+export const formatMb = (bytes: number) => `${Math.round(bytes / 1048576)}MB`;

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { Island } from "../../components/Island.tsx";
+import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { renderPage } from "../../lib/render.tsx";
+import { youtubeWatchUrl } from "../../lib/youtube.ts";
+import { listItemsByUser } from "../../db/queries/uploads.ts";
+
+export const toMyItem = (i: ContentItem): MyItem => ({
+  id: i.id,
+  slug: i.slug,
+  title: i.title,
+  description: i.description,
+  contentType: i.contentType,
+  thumbnail: i.thumbnail,
+  categoryName: i.categoryName,
+  createdAt: i.createdAt,
+  duration: i.duration,
+  reviewStatus: i.reviewStatus,
+  rejectionReason: i.rejectionReason,
+  openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
+});
+
+/** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
+export const myVideosPage = new Hono<AppEnv>().get("/my-videos", async (c) => {
+  const { user, db } = c.var;
+  if (!user) return c.redirect("/auth", 302);
+  const items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toContentItem(r)));
+  c.header("Cache-Control", "private, no-store");
+  return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items }} />, {
+    meta: { title: "My Videos", noindex: true },
+  });
+});

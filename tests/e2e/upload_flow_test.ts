@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { createUser, loginCookie, startServer } from "../_helpers.ts";
+import { hasFfmpeg, png, webm } from "../_media_fixtures.ts";
+
+const browser = hasChromium() ? await launchBrowser() : null;
+const server = await startServer();
+
+Deno.test.afterAll(async () => {
+  await browser?.close();
+  await server.shutdown();
+});
+
+Deno.test({
+  name: "[e2e] a member uploads an image and a video through the dialog; both wait for review in My Videos, hidden from the public",
+  ignore: !browser || !hasFfmpeg(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const member = await createUser(server.db, { username: "uploader_e2e" });
+    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
+    const context = await browser!.newContext();
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "UploadDialog");
+
+    const dialog = page.locator("dialog[aria-label='Upload content']");
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    await dialog.waitFor();
+    await dialog.locator("select[name=categoryId] option:nth-child(2)").waitFor({ state: "attached" });
+
+    // The spec's checks, in order, before anything is sent.
+    const submit = dialog.locator("button[type=submit]");
+    await submit.click();
+    await dialog.getByText("Title must be at least 3 characters long").waitFor();
+    await dialog.locator("input[name=title]").fill("Neon koi pond");
+    await submit.click();
+    await dialog.getByText("Please select a category").waitFor();
+    await dialog.locator("select[name=categoryId]").selectOption({ index: 1 });
+    await submit.click();
+    await dialog.getByText("Please select or specify an AI tool").waitFor();
+    await dialog.locator("select[name=aiGenerator]").selectOption("Other");
+    await submit.click();
+    await dialog.getByText("Please select or specify an AI tool").waitFor();
+    await dialog.locator("input[name=aiCustom]").fill("My own model");
+
+    // Image tab.
+    await dialog.getByRole("tab", { name: "Image" }).click();
+    await submit.click();
+    await dialog.getByText("Please select an image file").waitFor();
+    await dialog.locator("input[type=file]").setInputFiles({
+      name: "koi.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(await png("#ff8800", 96, 64)),
+    });
+    await dialog.locator("textarea[name=prompt]").fill("koi fish glowing in a neon pond");
+    await screenshot(page, "upload-dialog-filled");
+    await submit.click();
+    await page.getByText("Content submitted and under review").waitFor();
+    await page.getByText("Upload successful").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await screenshot(page, "upload-image-done");
+
+    // Video tab: the dialog was reset when it closed.
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    assert.equal(await dialog.locator("input[name=title]").inputValue(), "");
+    await dialog.locator("select[name=categoryId] option:nth-child(2)").waitFor({ state: "attached" });
+    await dialog.locator("input[name=title]").fill("Paper cranes at dawn");
+    await dialog.locator("select[name=categoryId]").selectOption({ index: 2 });
+    await dialog.locator("select[name=aiGenerator]").selectOption("Kling");
+    await dialog.locator("input[type=file]").setInputFiles({
+      name: "cranes.webm",
+      mimeType: "video/webm",
+      buffer: Buffer.from(await webm(2)),
+    });
+    await submit.click();
+    await page.getByText("Content submitted and under review").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    // Owner sees both, pending, in /my-videos.
+    const mine = await (await page.request.get(`${server.url}/api/user/videos`)).json();
+    assert.deepEqual(mine.map((i: { title: string }) => i.title).sort(), ["Neon koi pond", "Paper cranes at dawn"]);
+    const video = mine.find((i: { contentType: string }) => i.contentType === "video");
+    assert.equal(video.reviewStatus, "pending");
+    assert.equal(video.duration, 2);
+    assert.match(video.thumbnail, /^\/uploads\/t\//, "the browser's frame (or the server's poster) is the thumbnail");
+    const image = mine.find((i: { contentType: string }) => i.contentType === "image");
+    assert.equal(image.aiGenerator, "My own model");
+    assert.equal(image.prompt, "koi fish glowing in a neon pond");
+
+    await page.goto(`${server.url}/my-videos`);
+    await waitHydrated(page, "MyVideos");
+    const cards = page.locator("[data-testid=my-videos] > li");
+    assert.equal(await cards.count(), 2);
+    assert.equal(await page.locator("[data-status=pending]").count(), 2);
+    await page.getByText("Paper cranes at dawn").waitFor();
+    await screenshot(page, "upload-my-videos");
+
+    // Edit the title, then delete the image with the confirm.
+    await cards.filter({ hasText: "Neon koi pond" }).getByRole("button", { name: "Edit" }).click();
+    const edit = page.locator("dialog[aria-label='Edit video']");
+    await edit.locator("input[name=title]").fill("Neon koi pond, remastered");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Video has been successfully updated").waitFor();
+    await cards.filter({ hasText: "Neon koi pond, remastered" }).getByRole("button", { name: "Delete" }).click();
+    await page.locator("dialog[aria-label='Delete this item?']").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Deleted", { exact: true }).waitFor();
+    assert.equal(await cards.count(), 1);
+
+    // The public sees none of it.
+    const visitor = await browser!.newContext();
+    const home = await visitor.request.get(`${server.url}/`);
+    const html = await home.text();
+    assert.equal(html.includes("Paper cranes at dawn"), false);
+    assert.equal((await visitor.request.get(`${server.url}${video.videoUrl}`)).status(), 404);
+    await visitor.close();
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+});
+
+Deno.test({
+  name: "[e2e] a visitor's Upload button opens the login-required dialog",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const page = await browser!.newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    await page.locator("#login-required").getByText("You need to be logged in").waitFor();
+    assert.equal(await page.locator("[data-island=UploadDialog]").count(), 0);
+    await page.close();
+  },
+});
