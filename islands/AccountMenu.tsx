@@ -25,14 +25,12 @@ export default function AccountMenu({ username, isAdmin }: Props) {
   useEffect(() => {
     const loadUnread = async () =>
       setUnread(await countOr0(async () => (await api<{ count: number }>("/api/messages/unread/count")).count));
+    // One small call for both queues (the spec's "Admin counts"), not the two full lists.
     const loadModeration = async () =>
       setModeration(
         await countOr0(async () => {
-          const [pending, reported] = await Promise.all([
-            api<unknown[]>("/api/admin/content/pending"),
-            api<unknown[]>("/api/admin/content/reported"),
-          ]);
-          return pending.length + reported.length;
+          const counts = await api<{ pendingCount: number; reportedCount: number }>("/api/admin/counts");
+          return counts.pendingCount + counts.reportedCount;
         }),
       );
     loadUnread();

@@ -4,9 +4,12 @@ import { mediaSlug } from "./slug.ts";
 /** Public URL of a stored upload (served by routes/uploads.ts with the visibility rule). */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
 
-export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtubeId">) =>
+/** The stored thumbnail, else an image item's own file, the YouTube still, or the generated placeholder. */
+export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
   row.thumbnailKey
     ? uploadUrl(row.thumbnailKey)
+    : row.contentType === "image" && row.fileKey
+    ? uploadUrl(row.fileKey)
     : row.youtubeId
     ? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`
     : `/api/content/${row.id}/thumbnail?placeholder=true`;

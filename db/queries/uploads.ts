@@ -70,6 +70,6 @@ export function findMediaOwner(db: Db, id: number) {
   return db.select({ id: media.id, userId: media.userId }).from(media).where(eq(media.id, id)).get();
 }
 
-export async function updateMediaItem(db: Db, id: number, set: Partial<typeof media.$inferInsert>) {
+export async function updateMediaItem(db: Db | Tx, id: number, set: Partial<typeof media.$inferInsert>) {
   await db.update(media).set({ ...set, updatedAt: Date.now() }).where(eq(media.id, id));
 }

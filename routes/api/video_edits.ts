@@ -5,6 +5,7 @@ import type { Config } from "../../lib/config.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/media_process.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { keyPath, removeKeys } from "../../lib/storage.ts";
@@ -163,14 +164,21 @@ export function videoEditsApi(limiter: RateLimiter) {
     const { user, db } = c.var;
     if (!user) throw unauthorized();
     const id = idParam(c.req.param("id"));
-    await ownedOrAdmin(c.var.db, user, id);
+    const ownerId = await ownedOrAdmin(c.var.db, user, id);
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
     const adminOnly = ["categoryId", "aiGenerator", "prompt", "tags"].filter((k) => k in raw);
     if (!user.isAdmin && adminOnly.length) throw forbidden(`Only admins can change: ${adminOnly.join(", ")}`);
     const body: Partial<z.infer<typeof adminEditSchema>> = parseOr400(user.isAdmin ? adminEditSchema : memberEditSchema, raw);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
     const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await updateMediaItem(db, id, set);
+    if (Object.keys(set).length) {
+      await writeTx(db, async (tx) => {
+        await updateMediaItem(tx, id, set);
+        if (ownerId !== user.id) {
+          await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
+        }
+      });
+    }
     return c.json(toContentItem((await findItemById(db, id))!));
   });
 
@@ -178,8 +186,9 @@ export function videoEditsApi(limiter: RateLimiter) {
     const { user, db, config } = c.var;
     if (!user) throw unauthorized();
     const id = idParam(c.req.param("id"));
-    await ownedOrAdmin(db, user, id);
+    const ownerId = await ownedOrAdmin(db, user, id);
     if (!(await deleteMediaItem(db, config, id))) throw notFound("Content not found");
+    if (ownerId !== user.id) await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id });
     return c.json({ success: true });
   });
 
@@ -212,11 +221,12 @@ const adminEditSchema = z.strictObject({
   tags: editText(UPLOAD_LIMITS.tags, "Tags"),
 });
 
-/** 404 for an unknown item, 403 when the caller neither owns it nor is an admin. */
+/** The owner's id; 404 for an unknown item, 403 when the caller neither owns it nor is an admin. */
 async function ownedOrAdmin(db: AppEnv["Variables"]["db"], user: CurrentUser, id: number) {
   const item = await findMediaOwner(db, id);
   if (!item) throw notFound("Content not found");
   if (item.userId !== user.id && !user.isAdmin) throw forbidden("You can only change your own content");
+  return item.userId;
 }
 
 /** The upload behind `url`: this member's, not yet attached, of the right kind, still on disk. */
