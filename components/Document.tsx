@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Manifest } from "../lib/assets.ts";
+import { scriptJson } from "./Island.tsx";
 
 export type PageMeta = {
   title: string;
@@ -25,9 +26,6 @@ type Props = {
 };
 
 const abs = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
-
-/** JSON inside a script element: escaping `<` keeps "</script>" in a value from closing it. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 export function Document({ meta, siteName, siteUrl, nonce, assets, islands, bodyHtml }: Props) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;

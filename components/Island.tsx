@@ -11,12 +11,25 @@ type Props<P> = {
   hydrate?: "idle" | "visible";
 };
 
-/** Server-renders an island inside a marker the browser entry (islands/client.ts) hydrates. */
+/**
+ * JSON inside a script data block: escaping `<` keeps a value from closing the script or opening
+ * a comment. A data block needs no HTML-escaping (an attribute would turn every quote into
+ * `&quot;`, and the feed's props are most of the home page).
+ */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * Server-renders an island: its props in a JSON data block, then the marker islands/client.ts
+ * hydrates (the marker's children must be exactly the component's output).
+ */
 export function Island<P extends object>({ name, component: Component, props, hydrate = "idle" }: Props<P>) {
   useContext(IslandCollector)?.add(name);
   return (
-    <div data-island={name} data-props={JSON.stringify(props)} data-hydrate={hydrate} style={{ display: "contents" }}>
-      <Component {...props} />
-    </div>
+    <>
+      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
+      <div data-island={name} data-hydrate={hydrate} style={{ display: "contents" }}>
+        <Component {...props} />
+      </div>
+    </>
   );
 }

@@ -32,7 +32,8 @@ async function hydrate(el: HTMLElement) {
   const load = islands[el.dataset.island ?? ""];
   if (!load) return console.error(`Unknown island ${el.dataset.island}`);
   const { default: Component } = await load();
-  const props = JSON.parse(el.dataset.props ?? "{}");
+  const data = el.previousElementSibling;
+  const props = data?.matches("script[data-island-props]") ? JSON.parse(data.textContent ?? "{}") : {};
   hydrateRoot(el, createElement(Component, props));
   el.setAttribute("data-hydrated", "");
 }

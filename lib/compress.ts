@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./app_env.ts";
 
@@ -16,6 +17,26 @@ function encode(raw: Uint8Array, encoding: Encoding, best: boolean): Uint8Array 
     : gzipSync(raw, { level: best ? 9 : 5 });
 }
 
+/** The encoding for a response made per request: gzip when accepted (see below), else brotli. */
+function dynamicEncoding(accept: string): Encoding | null {
+  return /\bgzip\b/.test(accept) ? "gzip" : /\bbr\b/.test(accept) ? "br" : null;
+}
+
+/**
+ * Sends a page's HTML compressed straight away: the middleware would otherwise read the body
+ * back out of a Response and build a second one (~15% of a home page request, profiled).
+ */
+export function sendHtml(c: Context<AppEnv>, html: string, status: ContentfulStatusCode) {
+  const encoding = dynamicEncoding(c.req.header("accept-encoding") ?? "");
+  const raw = new TextEncoder().encode(html);
+  if (!encoding || raw.byteLength < MIN_BYTES || c.req.method === "HEAD") return c.html(html, status);
+  return c.body(encode(raw, encoding, false) as Uint8Array<ArrayBuffer>, status, {
+    "Content-Type": "text/html; charset=UTF-8",
+    "Content-Encoding": encoding,
+    "Vary": "Accept-Encoding",
+  });
+}
+
 /**
  * Text responses compressed in one encoding the client accepts. Hashed static assets get
  * brotli 11 once and are kept. Pages are made per request, and measured here on an 82 KB home
@@ -29,9 +50,7 @@ export function compression(): MiddlewareHandler<AppEnv> {
     const type = res.headers.get("content-type") ?? "";
     const accept = c.req.header("accept-encoding") ?? "";
     const immutable = /immutable/.test(res.headers.get("cache-control") ?? "");
-    const br = /\bbr\b/.test(accept);
-    const gzip = /\bgzip\b/.test(accept);
-    const encoding: Encoding | null = br && (immutable || !gzip) ? "br" : gzip ? "gzip" : null;
+    const encoding = immutable && /\bbr\b/.test(accept) ? "br" : dynamicEncoding(accept);
     if (!encoding || res.status !== 200 || !res.body || !COMPRESSIBLE.test(type) || res.headers.has("content-encoding")) return;
     if (c.req.method === "HEAD") return;
     const cacheKey = `${encoding}:${c.req.path}`;

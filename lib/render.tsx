@@ -10,6 +10,7 @@ import Toaster from "../islands/Toaster.tsx";
 import type { AppEnv } from "./app_env.ts";
 import { manifest } from "./assets.ts";
 import { takeFlash } from "./flash.ts";
+import { sendHtml } from "./compress.ts";
 
 export type PageOptions = {
   meta: PageMeta;
@@ -59,5 +60,5 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       bodyHtml={bodyHtml}
     />,
   );
-  return c.html(`<!DOCTYPE html>${html}`, status);
+  return sendHtml(c, `<!DOCTYPE html>${html}`, status);
 }

@@ -18,7 +18,7 @@ Deno.test("[page] /auth renders both tabs' island with the server's 18-years-ago
   const limit = `${today.getUTCFullYear() - 18}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-${
     String(today.getUTCDate()).padStart(2, "0")
   }`;
-  assert.ok(html.includes(`&quot;maxBirthDate&quot;:&quot;${limit}&quot;`), "maxBirthDate prop");
+  assert.ok(html.includes(`"maxBirthDate":"${limit}"`), "maxBirthDate prop");
   for (
     const text of [
       "Premium quality",
