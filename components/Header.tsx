@@ -19,7 +19,8 @@ export type HeaderProps = {
   uploadLimits?: { videoBytes: number; imageBytes: number };
 };
 
-const button = "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
+/** Display is left to each use, so `hidden sm:inline-flex` can work. */
+const button = "items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
 export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits }: HeaderProps) {
   const memberUpload = user && (uploadSlot ?? (uploadLimits && (
@@ -56,17 +57,22 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
         )}
         <nav className="ml-auto flex items-center gap-1 sm:gap-2">
           {!simple && (
-            <a href="/search" className={`${button} text-neutral-300 hover:bg-neutral-800 md:hidden`} aria-label="Search">
-              🔍
+            <a href="/search" className={`${button} inline-flex text-neutral-300 hover:bg-neutral-800 md:hidden`} aria-label="Search">
+              <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" />
+              </svg>
             </a>
           )}
-          {!simple && (memberUpload
-            ? memberUpload
-            : (
-              <button type="button" popoverTarget="login-required" className={`${button} bg-orange-500 text-black hover:bg-orange-400`}>
-                Upload
-              </button>
-            ))}
+          {!simple && (memberUpload ? memberUpload : (
+            <button
+              type="button"
+              popoverTarget="login-required"
+              className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}
+            >
+              Upload
+            </button>
+          ))}
           {!simple && <a href="/forum" className={`${button} hidden text-neutral-300 hover:bg-neutral-800 sm:inline-flex`}>Forum</a>}
           <button
             type="button"
@@ -120,8 +126,8 @@ function LoginRequiredDialog() {
         You need to be logged in to do that. Log in or create a free account to upload, like and message.
       </p>
       <div className="flex gap-3">
-        <a href="/auth" className={`${button} bg-orange-500 text-black hover:bg-orange-400`}>Login</a>
-        <a href="/auth?tab=register" className={`${button} border border-neutral-700 hover:bg-neutral-800`}>Register</a>
+        <a href="/auth" className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}>Login</a>
+        <a href="/auth?tab=register" className={`${button} inline-flex border border-neutral-700 hover:bg-neutral-800`}>Register</a>
       </div>
     </PopoverDialog>
   );

@@ -145,7 +145,10 @@ export function MediaCard(p: MediaCardProps) {
             aria-label={p.muted ? "Unmute" : "Mute"}
             className="absolute top-2 right-2 z-10 rounded-full bg-black/70 px-2 py-1 text-sm text-white hover:bg-black"
           >
-            {p.muted ? "🔇" : "🔊"}
+            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M11 5 6 9H3v6h3l5 4z" fill="currentColor" />
+              {p.muted ? <path d="m16 9 5 6m0-6-5 6" /> : <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />}
+            </svg>
           </button>
         )}
       </div>
