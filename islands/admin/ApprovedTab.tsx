@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { APPROVED_PAGE_SIZE, pageCount } from "../admin_rules.ts";
+import { type AdminItem, type Category, type Load, post, useLoad, useRowCalls } from "./data.ts";
+import EditVideoDialog from "./EditVideoDialog.tsx";
+import {
+  ActionsCell,
+  CallButton,
+  Cell,
+  dateText,
+  DeleteButton,
+  ListTable,
+  PreviewCell,
+  Row,
+  RowButton,
+  TitleCell,
+  TYPE_LABEL,
+} from "./parts.tsx";
+
+type ApprovedPage = { content: AdminItem[]; totalCount: number };
+
+/** The published items, a page at a time: edit, feature or delete each. */
+export default function ApprovedTab({ categories, changed }: { categories: Category[]; changed: () => void }) {
+  const [page, setPage] = useState(1);
+  const [state, reload] = useLoad<ApprovedPage>(`/api/admin/content/approved?page=${page}&limit=${APPROVED_PAGE_SIZE}`);
+  const refresh = () => {
+    reload();
+    changed();
+  };
+  const calls = useRowCalls(refresh);
+  const [editing, setEditing] = useState<AdminItem | null>(null);
+  const total = state.status === "ready" ? state.data.totalCount : 0;
+  const pages = pageCount(total);
+
+  // A delete can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (state.status === "ready" && page > pages) setPage(pages);
+  }, [state, page, pages]);
+
+  const listState: Load<AdminItem[]> = state.status === "ready" ? { status: "ready", data: state.data.content } : state;
+  return (
+    <>
+      <ListTable
+        state={listState}
+        empty="No content"
+        reload={reload}
+        head={["ID", "Preview", "Title", "Type", "Views", "Date", "Actions"]}
+        row={(item) => (
+          <Row key={item.id} id={item.id}>
+            <Cell numeric>{item.id}</Cell>
+            <PreviewCell item={item} />
+            <TitleCell item={item} />
+            <Cell>{TYPE_LABEL[item.contentType]}</Cell>
+            <Cell numeric>{item.views.toLocaleString()}</Cell>
+            <Cell>{dateText(item.createdAt)}</Cell>
+            <ActionsCell item={item}>
+              <RowButton onClick={() => setEditing(item)}>Edit</RowButton>
+              {!item.featured && (
+                <CallButton
+                  calls={calls}
+                  rowId={item.id}
+                  look="accent"
+                  call={() => post(`/api/admin/content/${item.id}/feature`)}
+                  success="Featured"
+                >
+                  Feature
+                </CallButton>
+              )}
+              <DeleteButton calls={calls} item={item} />
+            </ActionsCell>
+          </Row>
+        )}
+      />
+      {total > APPROVED_PAGE_SIZE && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
+          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Prev</button>
+          <span data-testid="page-status">Page {page} of {pages}</span>
+          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
+      )}
+      {editing && <EditVideoDialog item={editing} categories={categories} close={() => setEditing(null)} saved={refresh} />}
+    </>
+  );
+}

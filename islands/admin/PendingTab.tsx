@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { formatDuration } from "../admin_rules.ts";
+import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
+import { ActionsCell, CallButton, Cell, dateText, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
+import RejectDialog from "./RejectDialog.tsx";
+
+/** Uploads awaiting review: feature, approve or reject (with a reason) each. */
+export default function PendingTab({ changed }: { changed: () => void }) {
+  const [state, reload] = useLoad<AdminItem[]>("/api/admin/content/pending");
+  const refresh = () => {
+    reload();
+    changed();
+  };
+  const calls = useRowCalls(refresh);
+  const [rejecting, setRejecting] = useState<AdminItem | null>(null);
+  return (
+    <>
+      <ListTable
+        state={state}
+        empty="Nothing pending"
+        reload={reload}
+        head={["#", "Preview", "Title", "Type", "Duration", "Date", "Actions"]}
+        row={(item, i) => (
+          <Row key={item.id} id={item.id}>
+            <Cell>{i + 1}</Cell>
+            <PreviewCell item={item} />
+            <TitleCell item={item} />
+            <Cell>{TYPE_LABEL[item.contentType]}</Cell>
+            <Cell numeric>{formatDuration(item.duration)}</Cell>
+            <Cell>{dateText(item.createdAt)}</Cell>
+            <ActionsCell item={item}>
+              <CallButton
+                calls={calls}
+                rowId={item.id}
+                call={() => post(`/api/admin/content/${item.id}/feature`)}
+                success="Toggled featured"
+              >
+                {item.featured ? "Unfeature" : "Feature"}
+              </CallButton>
+              <CallButton
+                calls={calls}
+                rowId={item.id}
+                look="good"
+                call={() => post(`/api/admin/content/${item.id}/approve`)}
+                success="Approved"
+              >
+                Approve
+              </CallButton>
+              <RowButton look="bad" disabled={calls.busyId === item.id} onClick={() => setRejecting(item)}>Reject</RowButton>
+            </ActionsCell>
+          </Row>
+        )}
+      />
+      {rejecting && (
+        <RejectDialog
+          item={rejecting}
+          close={() => setRejecting(null)}
+          submit={(reason) => act(() => post(`/api/admin/content/${rejecting.id}/reject`, { reason }), "Rejected", refresh)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { REJECT_REASON_MAX } from "../admin_rules.ts";
+import type { AdminItem } from "./data.ts";
+import { Modal } from "./parts.tsx";
+
+/** Asks for the reason the uploader will see; closes once `submit` succeeds. */
+export default function RejectDialog({ item, close, submit }: {
+  item: AdminItem;
+  close: () => void;
+  submit: (reason: string) => Promise<boolean>;
+}) {
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal title="Reject content" close={close}>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          if (await submit(reason.trim())) close();
+          else setBusy(false);
+        }}
+      >
+        <p className="mb-3 text-sm text-neutral-300">
+          Rejecting “{item.title}”. The uploader sees this reason in My Videos.
+        </p>
+        <label htmlFor="reject-reason" className="mb-1 block text-sm font-medium">Reason</label>
+        <textarea
+          id="reject-reason"
+          className="field min-h-[100px]"
+          value={reason}
+          maxLength={REJECT_REASON_MAX}
+          required
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <p className="mt-1 text-right text-xs text-neutral-500">{reason.length}/{REJECT_REASON_MAX}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={close}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={busy || !reason.trim()}>Reject</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

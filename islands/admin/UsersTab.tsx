@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { type AdminUser, post, useLoad, useRowCalls } from "./data.ts";
+import { CallButton, Cell, ListTable, Row } from "./parts.tsx";
+
+/** Finds users and bans or unbans them; the signed-in admin and other admins cannot be banned. */
+export default function UsersTab({ adminId }: { adminId: number }) {
+  const [query, setQuery] = useState("");
+  const [q, setQ] = useState("");
+  const [state, reload] = useLoad<AdminUser[]>(`/api/admin/users${q ? `?q=${encodeURIComponent(q)}` : ""}`);
+  const calls = useRowCalls(reload);
+  return (
+    <>
+      <form
+        role="search"
+        className="mb-3 flex max-w-md gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(query.trim());
+        }}
+      >
+        <input
+          type="search"
+          className="field"
+          placeholder="Find by username or email"
+          aria-label="Find users"
+          maxLength={100}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="submit" className="btn-secondary">Search</button>
+      </form>
+      <ListTable
+        state={state}
+        empty="No users"
+        reload={reload}
+        head={["Username", "Email", "Status", "Action"]}
+        row={(u) => {
+          const locked = u.id === adminId || (u.isAdmin && !u.banned);
+          return (
+            <Row key={u.id} id={u.id}>
+              <Cell>
+                <a href={`/user/${encodeURIComponent(u.username)}`} className="hover:underline">{u.username}</a>
+                {u.isAdmin && <span className="ml-2 rounded bg-orange-500/20 px-1.5 text-xs text-orange-300">Admin</span>}
+              </Cell>
+              <Cell>{u.email ?? "N/A"}</Cell>
+              <Cell>
+                <span className={u.banned ? "text-red-400" : "text-emerald-400"}>{u.banned ? "Banned" : "Active"}</span>
+              </Cell>
+              <Cell>
+                <CallButton
+                  calls={calls}
+                  rowId={u.id}
+                  look={u.banned ? "good" : "bad"}
+                  disabled={locked}
+                  title={locked ? (u.id === adminId ? "You cannot ban yourself" : "Admins cannot be banned") : undefined}
+                  call={() => post(`/api/admin/users/${u.id}`)}
+                  success={u.banned ? "User unbanned successfully" : "User banned successfully"}
+                >
+                  {u.banned ? "Unban" : "Ban"}
+                </CallButton>
+              </Cell>
+            </Row>
+          );
+        }}
+      />
+    </>
+  );
+}

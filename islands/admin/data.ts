@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../api.ts";
+import { toast } from "../toast.ts";
+
+export type Category = { id: number; name: string };
+
+/** The fields of the content item (spec part 1 §3) the dashboard shows. */
+export type AdminItem = {
+  id: number;
+  title: string;
+  description: string;
+  prompt: string;
+  aiGenerator: string;
+  tags: string;
+  contentType: "video" | "image" | "embed";
+  imageUrl: string | null;
+  thumbnail: string;
+  duration: number | null;
+  views: number;
+  featured: boolean;
+  hidden: boolean;
+  uploaderName: string | null;
+  categoryId: number | null;
+  createdAt: string;
+  reportReason?: string;
+  reportedAt?: string;
+  openReports?: number;
+};
+
+export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean };
+
+export const post = (url: string, body?: unknown) => api(url, { method: "POST", body });
+
+/** Runs an admin call with the spec's toasts: the success title, or 'Error' with the server's text. */
+export async function act(call: () => Promise<unknown>, success: string, after: () => void): Promise<boolean> {
+  try {
+    await call();
+    toast({ title: success });
+    return true;
+  } catch (e) {
+    toast({ title: "Error", description: (e as Error).message || "Something went wrong", variant: "destructive" });
+    return false;
+  } finally {
+    after();
+  }
+}
+
+export type Load<T> = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
+
+/** Fetches a list when the tab opens and again on reload(); keeps showing old rows while reloading. */
+export function useLoad<T>(url: string) {
+  const [state, setState] = useState<Load<T>>({ status: "loading" });
+  const seq = useRef(0);
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    try {
+      const data = await api<T>(url);
+      if (mine === seq.current) setState({ status: "ready", data });
+    } catch (e) {
+      if (mine === seq.current) setState({ status: "error", message: (e as Error).message });
+    }
+  }, [url]);
+  useEffect(() => {
+    reload();
+  }, [reload]);
+  return [state, reload] as const;
+}
+
+/** A tab's row calls: one row at a time is busy (its buttons disabled) while its call runs; `after` follows each call. */
+export type RowCalls = {
+  busyId: number | null;
+  run: (id: number, call: () => Promise<unknown>, success: string) => void;
+};
+
+export function useRowCalls(after: () => void): RowCalls {
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const run = (id: number, call: () => Promise<unknown>, success: string) => {
+    setBusyId(id);
+    act(call, success, after).finally(() => setBusyId(null));
+  };
+  return { busyId, run };
+}
