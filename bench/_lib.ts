@@ -47,28 +47,59 @@ export type BenchServer = {
   url: string;
   pid: number;
   config: Config;
-  /** A signed-in cookie (`name=value`) for a member created before the start. */
+  /** The server's DATA_DIR (removed by stop). */
+  dataDir: string;
+  /** A signed-in cookie (`name=value`) for a member created before the start (`bench_member`). */
   cookie: string;
+  /** Signed-in cookies of all the members asked for (`members`), `cookie` first. */
+  cookies: string[];
   stop: () => Promise<void>;
+};
+
+export type BenchServerOptions = {
+  /** Fills the migrated database before the server starts. */
+  seed?: (db: Db, config: Config) => Promise<void>;
+  /** Extra server env (SITE_URL defaults to the server's own URL). */
+  env?: Record<string, string>;
+  /** How many signed-in members to create (default 1). */
+  members?: number;
+  /** Makes the first member (`bench_member`) an admin. */
+  admin?: boolean;
 };
 
 /**
  * Seeds a fresh DATA_DIR in this process (the seed callback gets the migrated database), then
  * starts main.ts in a subprocess pinned to core 0 and waits until it answers.
  */
-export async function startBenchServer(
-  opts: { seed?: (db: Db, config: Config) => Promise<void>; env?: Record<string, string> } = {},
-): Promise<BenchServer> {
+export async function startBenchServer(opts: BenchServerOptions = {}): Promise<BenchServer> {
   requireTools();
   const dataDir = mkdtempSync(`${tmpdir()}/dreamreel-bench-`);
   const port = freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...opts.env };
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: url,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    ...opts.env,
+  };
   const config = parseConfig(env);
   const db = await prepareData(config);
   const { insertUser } = await import("../db/queries/users.ts");
-  const member = await insertUser(db, { username: "bench_member", email: "bench@example.com", passwordHash: null });
-  const sessionId = randomToken();
-  await insertSession(db, sha256Hex(sessionId), member.id, Date.now() + 86_400_000);
+  const cookies: string[] = [];
+  for (let i = 0; i < (opts.members ?? 1); i++) {
+    const member = await insertUser(
+      db,
+      i === 0
+        ? { username: "bench_member", email: "bench@example.com", passwordHash: null, isAdmin: opts.admin ?? false }
+        : { username: `bench_member_${i}`, email: null, passwordHash: null },
+    );
+    const sessionId = randomToken();
+    await insertSession(db, sha256Hex(sessionId), member.id, Date.now() + 86_400_000);
+    cookies.push(`${sessionCookieName(config)}=${sessionId}`);
+  }
   if (opts.seed) await opts.seed(db, config);
   db.client.close();
 
@@ -79,7 +110,6 @@ export async function startBenchServer(
     stdout: "null",
     stderr: "inherit",
   }).spawn();
-  const url = `http://127.0.0.1:${port}`;
   for (let i = 0;; i++) {
     try {
       await (await fetch(`${url}/api/user`)).body?.cancel();
@@ -93,7 +123,9 @@ export async function startBenchServer(
     url,
     pid: child.pid,
     config,
-    cookie: `${sessionCookieName(config)}=${sessionId}`,
+    dataDir,
+    cookie: cookies[0],
+    cookies,
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -181,11 +213,13 @@ function attrs(tag: string): Record<string, string> {
   return out;
 }
 
-export type PageBytes = { page: string; status: number; html: number; css: number; js: number; jsFiles: number };
+type Sizes = { html: number; css: number; js: number };
+/** Brotli sizes of a page's parts; `raw` the same uncompressed. */
+export type PageBytes = Sizes & { page: string; status: number; jsFiles: number; raw: Sizes };
 
 /**
  * Brotli bytes of a page: its HTML, its stylesheets, and its JavaScript (module scripts plus
- * modulepreloads, each file counted once).
+ * modulepreloads, each file counted once); `raw` holds the uncompressed bytes.
  */
 export async function pageBytes(base: string, path: string, headers: Record<string, string> = {}): Promise<PageBytes> {
   const page = await compressedSize(base + path, headers);
@@ -201,12 +235,20 @@ export async function pageBytes(base: string, path: string, headers: Record<stri
     const a = attrs(m[0]);
     if (a.src) js.add(a.src);
   }
-  const sum = async (set: Set<string>) => {
+  const sum = async (set: Set<string>, encoding = "br") => {
     let n = 0;
-    for (const href of set) n += (await compressedSize(new URL(href, base).href)).bytes;
+    for (const href of set) n += (await compressedSize(new URL(href, base).href, { "accept-encoding": encoding })).bytes;
     return n;
   };
-  return { page: path, status: page.status, html: page.bytes, css: await sum(css), js: await sum(js), jsFiles: js.size };
+  return {
+    page: path,
+    status: page.status,
+    html: page.bytes,
+    css: await sum(css),
+    js: await sum(js),
+    jsFiles: js.size,
+    raw: { html: new TextEncoder().encode(plain).length, css: await sum(css, "identity"), js: await sum(js, "identity") },
+  };
 }
 
 /** Resident memory of a process in MB (Linux /proc). */

@@ -11,10 +11,8 @@
  * box to the size asked, so the server's checks pass and the disk holds no random data.
  */
 import { Buffer } from "node:buffer";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rssMb, startBenchServer } from "./_lib.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
 const mbArg = Deno.args.indexOf("--mb");
 const MB = mbArg >= 0 ? Number(Deno.args[mbArg + 1]) : 750;
 const LIMIT_MB = 750;
@@ -28,15 +26,6 @@ if (!Deno.env.get("BENCH_CHILD")) {
     stderr: "inherit",
   }).spawn();
   Deno.exit((await child.status).code);
-}
-
-const dir = mkdtempSync(`${tmpdir()}/dreamreel-bench-upload-`);
-const port = 20000 + Math.floor(Math.random() * 20000);
-const base = `http://127.0.0.1:${port}`;
-
-function rssKb(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
 }
 
 async function makeVideo(path: string, totalBytes: number) {
@@ -60,46 +49,12 @@ async function makeVideo(path: string, totalBytes: number) {
   f.close();
 }
 
-const server = new Deno.Command("taskset", {
-  args: ["-c", "0", Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
-  env: {
-    NODE_ENV: "production",
-    DATA_DIR: dir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SITE_URL: base,
-    LOG_LEVEL: "warn",
-    MAX_VIDEO_MB: String(LIMIT_MB),
-    RATE_REGISTER_PER_IP: "100",
-  },
-  stdout: "null",
-  stderr: "inherit",
-}).spawn();
+const server = await startBenchServer({ env: { MAX_VIDEO_MB: String(LIMIT_MB) } });
+const base = server.url;
+const cookie = server.cookie;
+const dir = server.dataDir;
 
 try {
-  for (let i = 0;; i++) {
-    try {
-      await (await fetch(`${base}/api/categories`)).body?.cancel();
-      break;
-    } catch {
-      if (i > 200) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const reg = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      username: "bench_uploader",
-      email: "bench@example.com",
-      dateOfBirth: "1990-01-01T00:00:00.000Z",
-      password: "bench-pass",
-      termsAccepted: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const cookie = reg.headers.getSetCookie()[0].split(";")[0];
-  await reg.body?.cancel();
   const categories = await (await fetch(`${base}/api/categories`)).json();
 
   const size = Math.min(MB, LIMIT_MB) * 1024 * 1024 - 64 * 1024; // just under the limit
@@ -109,14 +64,14 @@ try {
   // Warm the upload path with a small file so the baseline includes the loaded code.
   await uploadTo(base, cookie, `${dir}/clip.mp4`, (await Deno.stat(`${dir}/clip.mp4`)).size);
   await new Promise((r) => setTimeout(r, 500));
-  const before = rssKb(server.pid);
+  const before = rssMb(server.pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.pid))), 25);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 25);
   const t0 = performance.now();
   const res = await uploadTo(base, cookie, file, size);
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssKb(server.pid));
+  peak = Math.max(peak, rssMb(server.pid));
   const body = await res.json();
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
 
@@ -134,21 +89,19 @@ try {
   });
   const createSeconds = (performance.now() - t1) / 1000;
   const item = await created.json();
-  const after = rssKb(server.pid);
+  const after = rssMb(server.pid);
 
   const mb = size / 1048576;
   console.log(`upload bench: ${mb.toFixed(0)} MB video streamed to POST /api/upload/file`);
   console.log(`  transfer:        ${seconds.toFixed(2)} s, ${(mb / seconds).toFixed(0)} MB/s (loopback; server on core 0)`);
-  console.log(`  server RSS:      ${(before / 1024).toFixed(1)} MB before, ${(peak / 1024).toFixed(1)} MB peak during the upload`);
-  console.log(`  RSS growth:      ${((peak - before) / 1024).toFixed(1)} MB (target < 50 MB) ${peak - before < 50 * 1024 ? "OK" : "OVER"}`);
+  console.log(`  server RSS:      ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB peak during the upload`);
+  console.log(`  RSS growth:      ${(peak - before).toFixed(1)} MB (target < 50 MB) ${peak - before < 50 ? "OK" : "OVER"}`);
   console.log(
     `  POST /api/videos: ${created.status} in ${createSeconds.toFixed(2)} s (probe, faststart remux, poster); ` +
-      `duration ${item.duration}s, stored ${(item.size / 1048576).toFixed(1)} MB; RSS after ${(after / 1024).toFixed(1)} MB`,
+      `duration ${item.duration}s, stored ${(item.size / 1048576).toFixed(1)} MB; RSS after ${after.toFixed(1)} MB`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await server.status;
-  rmSync(dir, { recursive: true, force: true });
+  await server.stop();
 }
 
 async function uploadTo(base: string, cookie: string, path: string, bytes: number) {

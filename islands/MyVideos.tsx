@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { api } from "./api.ts";
+import { TextField } from "./TextField.tsx";
 import { toast } from "./toast.ts";
 import { UPLOAD_LIMITS } from "./upload_rules.ts";
 
@@ -143,6 +144,16 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
   );
 }
 
+/** The button row of a dialog: Cancel, then the dialog's own action. */
+function DialogActions({ onCancel, children }: { onCancel: () => void; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
+      {children}
+    </div>
+  );
+}
+
 function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => void; onSaved: (i: MyItem) => void }) {
   const [title, setTitle] = useState(item.title);
   const [description, setDescription] = useState(item.description);
@@ -165,32 +176,21 @@ function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => v
   return (
     <Modal title="Edit video" onClose={onClose}>
       <form onSubmit={save} className="flex flex-col gap-3">
-        <label className="text-sm">
-          Title
-          <input
-            className="field mt-1"
-            name="title"
-            value={title}
-            maxLength={UPLOAD_LIMITS.title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </label>
-        <label className="text-sm">
-          Description
-          <textarea
-            className="field mt-1 min-h-[100px]"
-            name="description"
-            value={description}
-            maxLength={UPLOAD_LIMITS.description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </label>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+        <TextField label="Title" name="title" value={title} maxLength={UPLOAD_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          label="Description"
+          multiline
+          fieldClassName="min-h-[100px]"
+          name="description"
+          value={description}
+          maxLength={UPLOAD_LIMITS.description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="btn-primary" disabled={saving || !title.trim()}>
             {saving ? "Saving..." : "Save Changes"}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );
@@ -214,12 +214,11 @@ function DeleteDialog({ item, onClose, onDeleted }: { item: MyItem; onClose: () 
       <p className="mb-5 text-sm text-neutral-300">
         "{item.title}" and its files will be removed permanently. This cannot be undone.
       </p>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+      <DialogActions onCancel={onClose}>
         <button type="button" className="btn-primary bg-red-500 hover:bg-red-400" disabled={busy} onClick={remove}>
           {busy ? "Deleting..." : "Delete"}
         </button>
-      </div>
+      </DialogActions>
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "./api.ts";
+import { Dialog, OpenDialogButton } from "./Dialog.tsx";
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from "./media_rules.ts";
 import { toast } from "./toast.ts";
 
@@ -47,38 +48,19 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => dialog.current?.showModal()}
-        data-testid="report-button"
-        className="inline-flex items-center gap-2 rounded-lg border border-neutral-700 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800"
-      >
+      <OpenDialogButton dialogRef={dialog} testId="report-button">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M4 22V4m0 0h13l-2 4 2 4H4" />
         </svg>
         {!compact && <span>Report</span>}
-      </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`report-title-${videoId}`}
-        onClick={(e) => e.target === dialog.current && dialog.current?.close()}
-        className="m-auto w-[min(28rem,92vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-0 text-neutral-100 shadow-2xl backdrop:bg-black/70"
+      </OpenDialogButton>
+      <Dialog
+        dialogRef={dialog}
+        title="Report Content"
+        subtitle="Why are you reporting this content?"
+        className="w-[min(28rem,92vw)]"
       >
-        <form onSubmit={submit} className="flex flex-col gap-4 p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <h2 id={`report-title-${videoId}`} className="text-lg font-semibold">Report Content</h2>
-              <p className="mt-1 text-sm text-neutral-400">Why are you reporting this content?</p>
-            </div>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={() => dialog.current?.close()}
-              className="px-2 text-neutral-400 hover:text-white"
-            >
-              ✕
-            </button>
-          </div>
+        <form onSubmit={submit} className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="sr-only">Reason</legend>
             {REPORT_REASONS.map((r) => (
@@ -120,7 +102,7 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
             </button>
           </div>
         </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }

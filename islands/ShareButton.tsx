@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Dialog, OpenDialogButton } from "./Dialog.tsx";
 import { COPY_CONFIRM_MS, embedSnippet, SHARE_POPUP, shareLinks } from "./media_rules.ts";
 import { toast } from "./toast.ts";
 
@@ -33,12 +34,7 @@ export default function ShareButton({ url, embedUrl, title }: Props) {
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => dialog.current?.showModal()}
-        data-testid="share-button"
-        className="inline-flex items-center gap-2 rounded-lg border border-neutral-700 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800"
-      >
+      <OpenDialogButton dialogRef={dialog} testId="share-button">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="18" cy="5" r="3" />
           <circle cx="6" cy="12" r="3" />
@@ -46,24 +42,8 @@ export default function ShareButton({ url, embedUrl, title }: Props) {
           <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
         </svg>
         <span>Share</span>
-      </button>
-      <dialog
-        ref={dialog}
-        aria-label="Share"
-        onClick={(e) => e.target === dialog.current && dialog.current?.close()}
-        className="m-auto w-[min(32rem,92vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 shadow-2xl backdrop:bg-black/70"
-      >
-        <div className="mb-4 flex items-start justify-between">
-          <h2 className="text-lg font-semibold">Share</h2>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={() => dialog.current?.close()}
-            className="px-2 text-neutral-400 hover:text-white"
-          >
-            ✕
-          </button>
-        </div>
+      </OpenDialogButton>
+      <Dialog dialogRef={dialog} title="Share" className="w-[min(32rem,92vw)]">
         <div className="mb-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {shareLinks(url, title).map((s) => (
             <a
@@ -101,7 +81,7 @@ export default function ShareButton({ url, embedUrl, title }: Props) {
             {copied === "embed" ? "Copied!" : "Copy embed code"}
           </button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

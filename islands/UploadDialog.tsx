@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
 import { AI_GENERATORS } from "../components/ai_tools.ts";
 import { parseYoutubeUrl } from "../lib/youtube.ts";
+import { Dialog } from "./Dialog.tsx";
+import { TextField } from "./TextField.tsx";
 import { toast } from "./toast.ts";
 import { formatMb, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "./upload_rules.ts";
 
@@ -236,6 +238,14 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
   }
 
   const label = "block text-sm font-medium text-neutral-200";
+  /** The props of a text field bound to `fields[name]`. */
+  const text = (name: "title" | "description" | "aiCustom" | "prompt" | "tags", maxLength: number) => ({
+    name,
+    value: fields[name],
+    maxLength,
+    onChange: set(name),
+    className: label,
+  });
   const tabButton = (t: Tab, text: string) => (
     <button
       key={t}
@@ -258,44 +268,21 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
       <button type="button" onClick={open} className={`${headerButton} bg-orange-500 text-black hover:bg-orange-400`}>
         Upload
       </button>
-      <dialog
-        ref={dialog}
-        aria-label="Upload content"
+      <Dialog
+        dialogRef={dialog}
+        title="Upload content"
         onClose={reset}
-        className="fixed inset-0 m-auto h-fit max-h-[90vh] w-[min(36rem,94vw)] overflow-y-auto rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 shadow-2xl backdrop:bg-black/70"
+        closeOnBackdrop={false}
+        className="fixed inset-0 h-fit max-h-[90vh] w-[min(36rem,94vw)] overflow-y-auto"
       >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 className="text-lg font-semibold">Upload content</h2>
-          <button
-            type="button"
-            aria-label="Close"
-            className="rounded px-2 text-neutral-400 hover:text-white"
-            onClick={() => dialog.current?.close()}
-          >
-            ✕
-          </button>
-        </div>
         <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
           {tabButton("video", "Video")}
           {tabButton("image", "Image")}
           {tabButton("youtube", "YouTube link")}
         </div>
         <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <label className={label}>
-            Title
-            <input name="title" className="field mt-1" value={fields.title} maxLength={UPLOAD_LIMITS.title} onChange={set("title")} />
-          </label>
-          <label className={label}>
-            Description
-            <textarea
-              name="description"
-              className="field mt-1"
-              rows={2}
-              value={fields.description}
-              maxLength={UPLOAD_LIMITS.description}
-              onChange={set("description")}
-            />
-          </label>
+          <TextField label="Title" {...text("title", UPLOAD_LIMITS.title)} />
+          <TextField label="Description" multiline rows={2} {...text("description", UPLOAD_LIMITS.description)} />
           <label className={label}>
             Category
             <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
@@ -311,33 +298,25 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
               {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
             </select>
           </label>
-          {fields.aiChoice === "Other" && (
-            <label className={label}>
-              AI tool name
-              <input
-                name="aiCustom"
-                className="field mt-1"
-                value={fields.aiCustom}
-                maxLength={UPLOAD_LIMITS.aiGenerator}
-                onChange={set("aiCustom")}
-              />
-            </label>
-          )}
-          <label className={label}>
-            Prompt <span className="text-neutral-500">(optional)</span>
-            <textarea
-              name="prompt"
-              className="field mt-1"
-              rows={2}
-              value={fields.prompt}
-              maxLength={UPLOAD_LIMITS.prompt}
-              onChange={set("prompt")}
-            />
-          </label>
-          <label className={label}>
-            Tags <span className="text-neutral-500">(optional, comma separated)</span>
-            <input name="tags" className="field mt-1" value={fields.tags} maxLength={UPLOAD_LIMITS.tags} onChange={set("tags")} />
-          </label>
+          {fields.aiChoice === "Other" && <TextField label="AI tool name" {...text("aiCustom", UPLOAD_LIMITS.aiGenerator)} />}
+          <TextField
+            label={
+              <>
+                Prompt <span className="text-neutral-500">(optional)</span>
+              </>
+            }
+            multiline
+            rows={2}
+            {...text("prompt", UPLOAD_LIMITS.prompt)}
+          />
+          <TextField
+            label={
+              <>
+                Tags <span className="text-neutral-500">(optional, comma separated)</span>
+              </>
+            }
+            {...text("tags", UPLOAD_LIMITS.tags)}
+          />
           {tab === "youtube"
             ? (
               <label className={label}>
@@ -380,7 +359,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
             <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>
           </div>
         </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }
