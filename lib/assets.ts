@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 
 export type IslandAsset = { file: string; imports: string[] };
-export type Manifest = { css: string; client: string; islands: Record<string, IslandAsset> };
+export type Manifest = {
+  css: string;
+  /** The stylesheet's text, inlined into every page (see components/Document.tsx). */
+  cssText: string;
+  client: string;
+  islands: Record<string, IslandAsset>;
+};
 
 export const BUILD_DIR = new URL("../static/build/", import.meta.url);
 const MANIFEST = new URL("manifest.json", BUILD_DIR);
@@ -12,7 +18,9 @@ let cached: Manifest | undefined;
 export function manifest(): Manifest {
   if (!cached) {
     if (!existsSync(MANIFEST)) throw new Error("static/build/manifest.json is missing: run `deno task build`");
-    cached = JSON.parse(readFileSync(MANIFEST, "utf8"));
+    const built = JSON.parse(readFileSync(MANIFEST, "utf8"));
+    const cssFile = new URL(built.css.replace(/^\/static\/build\//, ""), BUILD_DIR);
+    cached = { ...built, cssText: readFileSync(cssFile, "utf8") };
   }
   return cached!;
 }

@@ -77,6 +77,15 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
     extraHead: (
       <>
         {og.map(([property, content]) => <meta key={property} property={property} content={content} />)}
+        {/* The player's poster or the image is the largest paint: fetch it before scripts. */}
+        {item.contentType !== "embed" && (
+          <link
+            rel="preload"
+            as="image"
+            href={item.contentType === "image" ? item.imageUrl ?? item.thumbnail : item.thumbnail}
+            fetchPriority="high"
+          />
+        )}
       </>
     ),
   };

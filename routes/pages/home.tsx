@@ -55,6 +55,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const description = category
     ? `Watch and share AI-generated ${category.name.toLowerCase()} videos, images and clips on ${siteName}.`
     : `${siteName}: ${tagline}. Watch and share AI-generated videos and images.`;
+  const lcpImage = (feed.featured.video ?? feed.content.videos[0] ?? feed.content.images[0])?.thumbnail;
   c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
@@ -92,7 +93,13 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
         title,
         description,
         canonical: category ? `/?category=${encodeURIComponent(category.slug)}` : "/",
-        extraHead: config.adClientId ? <AdScript client={config.adClientId} nonce={nonce} /> : undefined,
+        extraHead: (
+          <>
+            {/* The featured poster (else the first card) is the largest paint: fetch it before scripts. */}
+            {lcpImage && <link rel="preload" as="image" href={lcpImage} fetchPriority="high" />}
+            {config.adClientId && <AdScript client={config.adClientId} nonce={nonce} />}
+          </>
+        ),
       },
     },
   );
