@@ -3,6 +3,7 @@ import type { Db } from "./db/client.ts";
 import type { AppEnv } from "./lib/app_env.ts";
 import type { Config } from "./lib/config.ts";
 import { compression } from "./lib/compress.ts";
+import { microCache } from "./lib/micro_cache.ts";
 import { csrfMiddleware } from "./lib/csrf.ts";
 import { HttpError } from "./lib/http_error.ts";
 import { log } from "./lib/log.ts";
@@ -29,6 +30,8 @@ export function createApp(config: Config, deps: AppDeps) {
     c.set("nonce", "");
     await next();
   });
+  // Outside compression, so a hit is served as stored: compressed, headers and all.
+  app.use(microCache(/^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
   app.use(compression());
   app.use(securityHeaders());
   app.use(csrfMiddleware());

@@ -217,12 +217,16 @@ type Sizes = { html: number; css: number; js: number };
 /** Brotli sizes of a page's parts; `raw` the same uncompressed. */
 export type PageBytes = Sizes & { page: string; status: number; jsFiles: number; raw: Sizes };
 
+/** What a browser sends: the server answers pages with gzip and hashed assets with brotli. */
+export const BROWSER = { "accept-encoding": "gzip, deflate, br" };
+
 /**
- * Brotli bytes of a page: its HTML, its stylesheets, and its JavaScript (module scripts plus
- * modulepreloads, each file counted once); `raw` holds the uncompressed bytes.
+ * Bytes of a page as a browser gets them: its HTML, its stylesheets, and its JavaScript (module
+ * scripts, modulepreloads and the chunks of the islands on the page, each file counted once);
+ * `raw` holds the uncompressed bytes.
  */
 export async function pageBytes(base: string, path: string, headers: Record<string, string> = {}): Promise<PageBytes> {
-  const page = await compressedSize(base + path, headers);
+  const page = await compressedSize(base + path, { ...BROWSER, ...headers });
   const plain = await (await fetch(base + path, { headers })).text();
   const css = new Set<string>();
   const js = new Set<string>();
@@ -234,6 +238,11 @@ export async function pageBytes(base: string, path: string, headers: Record<stri
   for (const m of plain.matchAll(/<script\b[^>]*>/g)) {
     const a = attrs(m[0]);
     if (a.src) js.add(a.src);
+  }
+  const islands = new Set([...plain.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]));
+  if (islands.size) {
+    const manifest = await (await fetch(`${base}/static/build/manifest.json`)).json();
+    for (const name of islands) for (const href of [manifest.islands[name].file, ...manifest.islands[name].imports]) js.add(href);
   }
   const sum = async (set: Set<string>, encoding = "br") => {
     let n = 0;

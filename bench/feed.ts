@@ -36,7 +36,7 @@ try {
     ["/api/search?q=neon", "/api/search?q=neon"],
   ];
   const results = [];
-  for (const [label, path] of targets) results.push(await measure(label, BASE + path, { headers: { "Accept-Encoding": "br" } }));
+  for (const [label, path] of targets) results.push(await measure(label, BASE + path, { headers: BROWSER }));
   printTable(
     `Feed: server on 1 core (taskset -c 0), wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s from core 1`,
     WRK_HEADER,

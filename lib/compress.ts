@@ -18,7 +18,7 @@ function encode(raw: Uint8Array, encoding: Encoding, best: boolean): Uint8Array 
 }
 
 /** The encoding for a response made per request: gzip when accepted (see below), else brotli. */
-function dynamicEncoding(accept: string): Encoding | null {
+export function dynamicEncoding(accept: string): Encoding | null {
   return /\bgzip\b/.test(accept) ? "gzip" : /\bbr\b/.test(accept) ? "br" : null;
 }
 

@@ -50,6 +50,8 @@ const schema = z.object({
   RATE_UPLOAD_WINDOW_SECONDS: positiveInt.default(3600),
   /** Files uploaded but never attached to an item are removed after this many hours. */
   UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
+  /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -115,6 +117,7 @@ function toConfig(env: z.infer<typeof schema>) {
       windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
     },
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -21,7 +21,8 @@ export function tempDir(prefix = "dreamreel-test-"): string {
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = tempDir();
-  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", ...overrides });
+  // The anonymous page cache is off in tests, which change data and expect to see it at once.
+  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0", ...overrides });
 }
 
 export type TestEnv = Awaited<ReturnType<typeof makeTestEnv>>;
