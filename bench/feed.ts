@@ -4,7 +4,7 @@
  * and measures with wrk from core 1 (1 thread, 32 connections, 5 s): requests/s and p99 for
  * `/` and `/api/content/feed`, plus the brotli bytes of the home page's HTML, CSS and JS.
  */
-import { measure, pageBytes, printTable, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
+import { BROWSER, measure, pageBytes, printTable, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 import { seedItems } from "./_seed.ts";
 
 const ITEMS = Number(Deno.args[0] ?? 10_000);

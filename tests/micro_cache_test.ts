@@ -11,7 +11,7 @@ Deno.test("[cache] anonymous home and feed pages are served from the short cache
   assert.equal(first.headers.get("age"), null);
   const firstHtml = await first.text();
   const second = await env.request("/");
-  assert.equal(second.headers.get("age"), "0", "a hit says how old it is");
+  assert.match(second.headers.get("age") ?? "", /^\d+$/, "a hit says how old it is");
   assert.ok(second.headers.get("content-security-policy"), "stored with its headers");
   assert.equal(await second.text(), firstHtml);
 
@@ -19,7 +19,7 @@ Deno.test("[cache] anonymous home and feed pages are served from the short cache
   assert.deepEqual(await titles(await env.request("/api/content/feed?sortBy=newest")), ["Already there"]);
   await createMedia(env.db, { userId: owner.id, title: "Brand new arrival" });
   const cached = await env.request("/api/content/feed?sortBy=newest");
-  assert.equal(cached.headers.get("age"), "0");
+  assert.match(cached.headers.get("age") ?? "", /^\d+$/);
   assert.deepEqual(await titles(cached), ["Already there"], "anonymous visitors may see it a moment late");
   const member = await createUser(env.db);
   const fresh = await env.request("/api/content/feed?sortBy=newest", { cookie: await loginCookie(env.db, member.id) });
