@@ -580,3 +580,30 @@ Deno.test("[api] an admin's edit or delete of someone else's item is audited; th
   const after = await db.select().from(auditLog).where(eq(auditLog.targetId, item.id)).all();
   assert.deepEqual(after.map((r) => r.action), ["content.edit", "content.delete"]);
 });
+
+Deno.test("[api] public files and thumbnails revalidate every 10 minutes, so a reject stops caches serving them", async () => {
+  const item = await itemWithFiles({ reviewStatus: "approved" });
+  for (const url of [`/uploads/${item.fileKey}`, `/uploads/${item.thumbnailKey}`, `/api/content/${item.id}/thumbnail`]) {
+    const res = await request(url);
+    assert.equal(res.status, 200, url);
+    await res.body?.cancel();
+    assert.equal(res.headers.get("cache-control"), "public, max-age=600, must-revalidate", url);
+    assert.ok(res.headers.get("etag"), url);
+    assert.equal(await statusOf(request(url, { headers: { "if-none-match": res.headers.get("etag")! } })), 304, url);
+  }
+  await json(await post(`/api/admin/content/${item.id}/reject`, adminCookie, { reason: "Off topic" }));
+  const own = await request(`/uploads/${item.fileKey}`, { cookie: uploaderCookie });
+  await own.body?.cancel();
+  assert.equal(own.headers.get("cache-control"), "private, no-store");
+});
+
+Deno.test("[api] a malformed percent-encoding in a file or thumbnail path is a 400, never a 500", async () => {
+  for (const url of ["/uploads/%E0%A4%A", "/uploads/v/%E0%A4%A.mp4", "/uploads/%"]) {
+    const res = await request(url);
+    assert.equal(res.status, 400, url);
+    assert.equal(await res.text().then((t) => t.includes("Invalid file path")), true, url);
+  }
+  const res = await request("/api/content/%E0%A4%A/thumbnail");
+  assert.ok(res.status === 400 || res.status === 404, `thumbnail: ${res.status}`);
+  await res.body?.cancel();
+});

@@ -5,6 +5,7 @@ import { parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
 import { placeholderSvg } from "../../lib/placeholder.ts";
 import { keyPath } from "../../lib/storage.ts";
 import { youtubeThumbnail } from "../../lib/youtube.ts";
+import { PUBLIC_MEDIA_CACHE } from "../uploads.ts";
 
 /**
  * GET /api/content/{id}/thumbnail: the stored thumbnail, the YouTube one for embeds, or a
@@ -14,7 +15,7 @@ import { youtubeThumbnail } from "../../lib/youtube.ts";
 export const contentApi = new Hono<AppEnv>().get("/content/:id{[^/]+}/thumbnail", async (c) => {
   const item = await visibleMediaOr404(c, parseMediaId(c.req.param("id")));
   const isPublic = item.reviewStatus === "approved" && !item.hidden;
-  const cache = isPublic ? "public, max-age=3600" : "private, no-store";
+  const cache = isPublic ? PUBLIC_MEDIA_CACHE : "private, no-store";
   if (c.req.query("placeholder") !== "true") {
     if (item.thumbnailKey) {
       const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.thumbnailKey), { cacheControl: cache });
