@@ -1,19 +1,23 @@
 import type { Db } from "../db/client.ts";
-import { deleteUpload, listStaleUploads } from "../db/queries/uploads.ts";
+import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
 import { hasFfmpeg } from "./media_process.ts";
 import { removeKeys } from "./storage.ts";
 
-/** Removes uploads never attached to an item within the configured time: the file, then the row. */
+/**
+ * Removes uploads never attached to an item within the configured time: the row first, and only
+ * if it was still unattached, its file (a concurrent attach never ends up pointing at no file).
+ */
 export async function sweepUnattachedUploads(db: Db, config: Config, now = Date.now()): Promise<number> {
   let removed = 0;
   for (;;) {
     const stale = await listStaleUploads(db, now - config.upload.unattachedMs);
     if (!stale.length) return removed;
     for (const row of stale) {
-      await removeKeys(config, [row.fileKey]);
-      await deleteUpload(db, row.id);
+      const fileKey = await deleteUnattachedUpload(db, row.id);
+      if (fileKey === null) continue;
+      await removeKeys(config, [fileKey]);
       removed++;
     }
   }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { media, uploads } from "../db/schema/mod.ts";
 import { sweepUnattachedUploads } from "../lib/upload_sweep.ts";
+import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { exifHasGps, hasFfmpeg, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";
 
@@ -608,7 +609,7 @@ Deno.test("[page] /my-videos shows the member's items with status badges; visito
   assert.equal((await request("/my-videos")).headers.get("location"), "/auth");
 });
 
-Deno.test("[api] unattached uploads older than 24 h are swept, files then rows; attached ones stay", async () => {
+Deno.test("[api] unattached uploads older than 24 h are swept, rows then files; attached ones stay", async () => {
   const url = await uploaded(memberCookie, "old.png", "image/png", await png("#600001"));
   const key = url.replace("/uploads/", "");
   const fresh = await uploaded(memberCookie, "fresh.png", "image/png", await png("#600002"));
@@ -621,4 +622,20 @@ Deno.test("[api] unattached uploads older than 24 h are swept, files then rows; 
   assert.equal(await db.select().from(uploads).where(eq(uploads.fileKey, key)).get(), undefined);
   assert.ok(existsSync(`${config.uploadsDir}/${fresh.replace("/uploads/", "")}`));
   assert.ok(await db.select().from(uploads).where(eq(uploads.mediaId, attached.id)).get());
+});
+
+Deno.test("[api] the sweep's delete spares an upload attached after it was listed (row first, then the file)", async () => {
+  const url = await uploaded(memberCookie, "racing.png", "image/png", await png("#600011"));
+  const key = url.replace("/uploads/", "");
+  await db.update(uploads).set({ createdAt: Date.now() - 25 * 3600_000 }).where(eq(uploads.fileKey, key));
+  const [stale] = (await listStaleUploads(db, Date.now() - 24 * 3600_000)).filter((r) => r.fileKey === key);
+  assert.ok(stale, "listed as stale");
+  // A create attaches it between the sweep's listing and its delete.
+  const attached = await ownItem(memberCookie, "#600012");
+  await db.update(uploads).set({ mediaId: attached.id }).where(eq(uploads.id, stale.id));
+  assert.equal(await deleteUnattachedUpload(db, stale.id), null);
+  assert.ok(await db.select().from(uploads).where(eq(uploads.id, stale.id)).get(), "the row stays");
+  await db.update(uploads).set({ mediaId: null }).where(eq(uploads.id, stale.id));
+  assert.equal(await deleteUnattachedUpload(db, stale.id), key, "an unattached one goes and names its file");
+  assert.equal(await db.select().from(uploads).where(eq(uploads.id, stale.id)).get(), undefined);
 });

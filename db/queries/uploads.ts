@@ -44,8 +44,14 @@ export function listStaleUploads(db: Db, before: number, limit = 500) {
     .where(and(isNull(uploads.mediaId), lt(uploads.createdAt, before))).limit(limit).all();
 }
 
-export async function deleteUpload(db: Db, id: number) {
-  await db.delete(uploads).where(eq(uploads.id, id));
+/**
+ * Deletes an upload only while it is still unattached; the file key when a row went, else null
+ * (an attach won the race and the file now belongs to an item).
+ */
+export async function deleteUnattachedUpload(db: Db, id: number): Promise<string | null> {
+  const [gone] = await db.delete(uploads).where(and(eq(uploads.id, id), isNull(uploads.mediaId)))
+    .returning({ fileKey: uploads.fileKey });
+  return gone?.fileKey ?? null;
 }
 
 function itemQuery(db: Db) {
