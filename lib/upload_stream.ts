@@ -2,8 +2,10 @@
  * Receives one file from a multipart/form-data request body without ever holding it whole in
  * memory: the body stream is scanned for the boundary chunk by chunk, the file part is written
  * to `tmp/*.part` in the uploads directory while its SHA-256 is computed, the size limit of its
- * sniffed type is enforced as bytes arrive, and the finished file is flushed (fsync) and renamed
- * atomically to a server-generated key. Any failure removes the temp file.
+ * sniffed type is enforced as bytes arrive, and the finished file is flushed (fsync). It keeps its
+ * `.part` name (removed at start after a crash) until the caller has checked it and recorded its
+ * uploads row; then `commitUpload` renames it atomically to the server-generated key. Any failure
+ * removes the temp file.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
@@ -12,7 +14,8 @@ import { HttpError } from "./http_error.ts";
 import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
 import { keyPath, newKey } from "./storage.ts";
 
-export type StoredUpload = Sniffed & { key: string; size: number; sha256: string };
+/** A received file: still at `tmpPath` until `commitUpload` moves it to `key`. */
+export type StoredUpload = Sniffed & { key: string; tmpPath: string; size: number; sha256: string };
 
 export const INVALID_TYPE = "Invalid file type";
 export const TOO_LARGE = "File too large";
@@ -284,17 +287,32 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
     if (!result) throw new HttpError(400, "No file uploaded (multipart field 'file' is required)");
     const type = result.sink.type!;
     const key = newKey(type.kind === "video" ? "v" : "i", type.ext);
-    const finalPath = keyPath(config, key);
-    await mkdir(finalPath.slice(0, finalPath.lastIndexOf("/")), { recursive: true });
-    await rename(tmpPath, finalPath);
-    await syncDir(finalPath.slice(0, finalPath.lastIndexOf("/")));
-    return { ...type, key, size: result.sink.size, sha256: result.sha256 };
+    return { ...type, key, tmpPath, size: result.sink.size, sha256: result.sha256 };
   } catch (e) {
     reader.cancel();
     (sink as FileSink | null)?.close();
     await rm(tmpPath, { force: true });
     throw e;
   }
+}
+
+/**
+ * Moves a received file from its temp name to its key, durably. Call it only once the uploads row
+ * naming the key exists: a crash before leaves a `.part` the start-up cleanup removes, a crash
+ * after leaves a row the unattached sweep removes; never a final file nothing references.
+ */
+export async function commitUpload(config: Config, stored: StoredUpload): Promise<void> {
+  const finalPath = keyPath(config, stored.key);
+  const dir = finalPath.slice(0, finalPath.lastIndexOf("/"));
+  await mkdir(dir, { recursive: true });
+  await rename(stored.tmpPath, finalPath);
+  await syncDir(dir);
+}
+
+/** Removes a received file that will not be kept (wherever it is now). */
+export async function discardUpload(config: Config, stored: StoredUpload): Promise<void> {
+  await rm(stored.tmpPath, { force: true });
+  await rm(keyPath(config, stored.key), { force: true });
 }
 
 /** Makes the rename durable: fsync the directory entry (best effort where unsupported). */

@@ -240,7 +240,8 @@ Deno.test("[api] POST /api/upload/file gives 422 to an image above the megapixel
     });
     assert.equal(res.status, 422);
     assert.match(await errorOf(res), /at most 1 megapixels/);
-    assert.equal(readdirSync(`${small.config.uploadsDir}/i`).length, 0);
+    assert.equal(existsSync(`${small.config.uploadsDir}/i`) ? readdirSync(`${small.config.uploadsDir}/i`).length : 0, 0);
+    assert.equal(readdirSync(`${small.config.uploadsDir}/tmp`).length, 0, "no temp file left");
   } finally {
     small.close();
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { indexOfBytes, receiveUpload } from "../lib/upload_stream.ts";
+import { commitUpload, indexOfBytes, receiveUpload } from "../lib/upload_stream.ts";
 import { createUser, loginCookie, startServer, testConfig } from "./_helpers.ts";
 import { jpeg, multipart, multipartStream } from "./_media_fixtures.ts";
 
@@ -41,6 +41,11 @@ Deno.test("[api] receiveUpload finds the boundary across every chunk split, BYOB
       const stored = await receiveUpload(request(body, mp.contentType), config);
       assert.equal(stored.size, tricky.length, `chunk ${size}`);
       assert.equal(stored.sha256, want);
+      // Until its row is recorded the file keeps its temp name: a crash leaves only a `.part`.
+      assert.match(stored.tmpPath, /\/tmp\/[a-f0-9]+\.part$/);
+      assert.equal(existsSync(`${config.uploadsDir}/${stored.key}`), false, "no final file before commit");
+      await commitUpload(config, stored);
+      assert.equal(existsSync(stored.tmpPath), false);
       assert.deepEqual(new Uint8Array(await Deno.readFile(`${config.uploadsDir}/${stored.key}`)), tricky);
     }
   }

@@ -1,13 +1,11 @@
 import { Hono } from "hono";
-import { rm } from "node:fs/promises";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { uploadUrl } from "../../lib/content_item.ts";
 import { unauthorized } from "../../lib/http_error.ts";
 import { checkImage, checkVideo } from "../../lib/media_process.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
-import { keyPath } from "../../lib/storage.ts";
-import { receiveUpload } from "../../lib/upload_stream.ts";
-import { insertUpload } from "../../db/queries/uploads.ts";
+import { commitUpload, discardUpload, receiveUpload } from "../../lib/upload_stream.ts";
+import { deleteUnattachedUpload, insertUpload } from "../../db/queries/uploads.ts";
 
 /**
  * POST /api/upload/file (spec part 1 §7): multipart field `file`, members only. The file is
@@ -22,11 +20,12 @@ export function uploadApi(limiter: RateLimiter) {
     if (!user) throw unauthorized();
     limiter.hit(`upload:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
     const stored = await receiveUpload(c.req.raw, config);
+    let row: { id: number } | null = null;
     try {
-      const path = keyPath(config, stored.key);
-      if (stored.kind === "video") await checkVideo(path);
-      else await checkImage(config, path);
-      await insertUpload(db, {
+      // Checked under its temp name; renamed to its key only once its row exists (crash safety).
+      if (stored.kind === "video") await checkVideo(stored.tmpPath);
+      else await checkImage(config, stored.tmpPath);
+      row = await insertUpload(db, {
         userId: user.id,
         fileKey: stored.key,
         kind: stored.kind,
@@ -34,8 +33,10 @@ export function uploadApi(limiter: RateLimiter) {
         size: stored.size,
         sha256: stored.sha256,
       });
+      await commitUpload(config, stored);
     } catch (e) {
-      await rm(keyPath(config, stored.key), { force: true });
+      if (row) await deleteUnattachedUpload(db, row.id);
+      await discardUpload(config, stored);
       throw e;
     }
     return c.json({ url: uploadUrl(stored.key), contentType: stored.kind, size: stored.size }, 201);
