@@ -320,6 +320,28 @@ Deno.test("[api] POST /api/videos answers 409 'Duplicate content detected' for t
   assert.equal(res.status, 409);
   assert.equal(await errorOf(res), "Duplicate content detected");
   assert.equal((await db.select().from(media).where(eq(media.userId, other.id)).all()).length, 0);
+  // The duplicate's upload is removed at once (row and file), not left for the 24-hour sweep.
+  const key2 = url2.replace("/uploads/", "");
+  assert.equal(await db.select().from(uploads).where(eq(uploads.fileKey, key2)).get(), undefined);
+  assert.equal(existsSync(`${config.uploadsDir}/${key2}`), false);
+  // The original stays.
+  const key1 = url1.replace("/uploads/", "");
+  assert.ok(existsSync(`${config.uploadsDir}/${key1}`));
+});
+
+Deno.test("[api] POST /api/videos requires an AI generator unless an image's PNG metadata names one", async () => {
+  const url = await uploaded(memberCookie, "plain.png", "image/png", await png("#700001"));
+  for (const aiGenerator of ["", "   ", null, undefined]) {
+    const res = await create(memberCookie, payload({ imageUrl: url, aiGenerator }));
+    assert.equal(res.status, 400, JSON.stringify(aiGenerator));
+    assert.equal(await errorOf(res), "Please select or specify an AI tool");
+  }
+  let res = await create(memberCookie, payload({ contentType: "embed", videoUrl: "https://youtu.be/aaaaaaaaaaa", aiGenerator: "" }));
+  assert.equal(res.status, 400);
+  assert.equal(await errorOf(res), "Please select or specify an AI tool");
+  // The upload is still there for a retry with a generator.
+  res = await create(memberCookie, payload({ imageUrl: url, aiGenerator: "Midjourney" }));
+  assert.equal(res.status, 201, await res.clone().text());
 });
 
 Deno.test("[api] POST /api/videos refuses someone else's url or userId, reuse, unknown urls and kind mismatch", async () => {

@@ -15,6 +15,7 @@ import { writeTx } from "../../db/client.ts";
 import {
   attachUpload,
   categoryExists,
+  deleteUnattachedUpload,
   findItemById,
   findMediaByHash,
   findMediaByYoutubeId,
@@ -85,6 +86,8 @@ export function videoEditsApi(limiter: RateLimiter) {
       throw forbidden("You can only upload as yourself");
     }
     if (!(await categoryExists(db, body.categoryId))) throw badRequest(UPLOAD_MSG.category);
+    // Spec §5 rule 3. An image may still get its generator from its PNG metadata (checked below).
+    if (!body.aiGenerator && body.contentType !== "image") throw badRequest(UPLOAD_MSG.aiTool);
 
     const base = {
       userId: user.id,
@@ -112,7 +115,13 @@ export function videoEditsApi(limiter: RateLimiter) {
     const url = body.contentType === "video" ? body.videoUrl : body.imageUrl;
     if (!url) throw badRequest(body.contentType === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
     const upload = await ownUpload(c.var.db, config, user, url, body.contentType);
-    if (await findMediaByHash(db, upload.sha256)) throw conflict(DUPLICATE);
+    /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
+    const duplicate = async () => {
+      const key = await deleteUnattachedUpload(db, upload.id);
+      if (key) await removeKeys(config, [key]);
+      return conflict(DUPLICATE);
+    };
+    if (await findMediaByHash(db, upload.sha256)) throw await duplicate();
 
     const created: Created = { extraKeys: [] };
     try {
@@ -143,15 +152,17 @@ export function videoEditsApi(limiter: RateLimiter) {
           prompt: row.prompt || img.generation?.prompt || "",
           aiGenerator: row.aiGenerator || img.generation?.aiGenerator || "",
         };
+        if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
       }
       const id = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
-        if (await findMediaByHash(tx, upload.sha256)) throw conflict(DUPLICATE);
+        if (await findMediaByHash(tx, upload.sha256)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         return mediaId;
       });
+      if (id === null) throw await duplicate();
       created.extraKeys = [];
       return c.json(toContentItem((await findItemById(db, id))!), 201);
     } finally {
