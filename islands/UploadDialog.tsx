@@ -4,7 +4,7 @@ import { parseYoutubeUrl } from "../lib/youtube.ts";
 import { Dialog } from "./Dialog.tsx";
 import { TextField } from "./TextField.tsx";
 import { toast } from "./toast.ts";
-import { formatMb, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "./upload_rules.ts";
+import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "./upload_rules.ts";
 
 type Props = { maxVideoBytes: number; maxImageBytes: number };
 type Tab = "video" | "image" | "youtube";
@@ -179,7 +179,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
       return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
     }
     const max = tab === "video" ? maxVideoBytes : maxImageBytes;
-    if (file.size > max) return fail(UPLOAD_TOAST.tooLarge, `The maximum size is ${formatMb(max)}`);
+    if (file.size > max) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(max));
     return true;
   }
 
@@ -194,6 +194,10 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
         setProgress(0);
         const answer = await sendFile(file!, setProgress, xhr);
         if (answer.status === -1) return;
+        // No answer (network error, timeout): the spec's generic texts, never the browser's.
+        if (answer.status === 0) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
+        if (answer.status === 413) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(tab === "video" ? maxVideoBytes : maxImageBytes));
+        if (answer.status === 415) return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
         if (answer.status < 200 || answer.status > 299 || !answer.body?.url) {
           return fail(UPLOAD_TOAST.errorTitle, answer.body?.error ?? UPLOAD_TOAST.fileFailed);
         }
@@ -231,7 +235,8 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
       dialog.current?.close();
     } catch (err) {
-      fail(UPLOAD_TOAST.errorTitle, (err as Error)?.message || UPLOAD_TOAST.errorText);
+      // A failed or timed-out fetch: the browser's own text ("Failed to fetch") means nothing here.
+      fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
     } finally {
       setBusy(false);
     }
@@ -346,6 +351,18 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
                 </span>
               </label>
             )}
+          {tab !== "youtube" && (
+            <p className="text-xs text-neutral-500" data-testid="upload-rules">
+              1080p, over 10 s, at most 15 min, at most {formatMb(maxVideoBytes)}; PG-13 only; no deepfakes without written permission.{" "}
+              <button
+                type="button"
+                className="text-orange-400 underline hover:text-orange-300"
+                onClick={() => dispatchEvent(new Event("open-rules-modal"))}
+              >
+                Rules
+              </button>
+            </p>
+          )}
           {progress !== null && (
             <div className="flex items-center gap-3" aria-live="polite">
               <progress className="h-2 flex-1 accent-orange-500" max={100} value={progress} aria-label="Upload progress" />

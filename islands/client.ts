@@ -68,3 +68,6 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
     visible.observe(target);
   } else idle(() => hydrate(el));
 }
+
+// The rules dialog (a popover in the footer) also opens on the page-wide event the spec names.
+addEventListener("open-rules-modal", () => document.getElementById("rules-dialog")?.showPopover());

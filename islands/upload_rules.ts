@@ -34,4 +34,8 @@ export const UPLOAD_TOAST = {
   successText: "Content submitted and under review",
 } as const;
 
+/** Sizes as the spec writes them: "750MB". */
 export const formatMb = (bytes: number) => `${Math.round(bytes / 1048576)}MB`;
+
+/** The size-limit text, the same in the dialog and in the server's 413 answer. */
+export const maxSizeText = (bytes: number) => `The maximum size is ${formatMb(bytes)}`;

@@ -13,6 +13,7 @@ import type { Config } from "./config.ts";
 import { HttpError } from "./http_error.ts";
 import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
 import { keyPath, newKey } from "./storage.ts";
+import { maxSizeText } from "../islands/upload_rules.ts";
 
 /** A received file: still at `tmpPath` until `commitUpload` moves it to `key`. */
 export type StoredUpload = Sniffed & { key: string; tmpPath: string; size: number; sha256: string };
@@ -24,7 +25,7 @@ export const TOO_LARGE = "File too large";
 const ENVELOPE_BYTES = 1024 * 1024;
 const MAX_HEADER_BYTES = 16 * 1024;
 
-const tooLarge = (limit: number) => new HttpError(413, `${TOO_LARGE} (at most ${Math.round(limit / 1048576)} MB)`);
+const tooLarge = (limit: number) => new HttpError(413, `${TOO_LARGE}. ${maxSizeText(limit)}`);
 const malformed = (why: string) => new HttpError(400, `Malformed multipart body: ${why}`);
 
 export function limitFor(config: Config, kind: "video" | "image") {

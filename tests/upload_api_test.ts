@@ -203,7 +203,7 @@ Deno.test("[api] POST /api/upload/file: an oversize video gets 413 and leaves no
     body: multipartStream(mp.head, config.limits.videoBytes + 100_000, mp.tail, ftyp),
   });
   assert.equal(res.status, 413);
-  assert.match(await errorOf(res), /^File too large \(at most 2 MB\)/);
+  assert.match(await errorOf(res), /^File too large\. The maximum size is 2MB$/);
   assert.deepEqual(filesOnDisk().sort(), before);
 });
 

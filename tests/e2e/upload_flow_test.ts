@@ -136,3 +136,68 @@ Deno.test({
     await page.close();
   },
 });
+
+Deno.test({
+  name: "[e2e] upload dialog: 413, 415 and network failures show the spec's titles; the Rules link opens the rules dialog",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const member = await createUser(server.db, { username: "uploader_errors" });
+    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
+    const context = await browser!.newContext();
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "UploadDialog");
+    const dialog = page.locator("dialog[aria-label='Upload content']");
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    await dialog.locator("select[name=categoryId] option:nth-child(2)").waitFor({ state: "attached" });
+
+    // The on-screen rules under the file field, and their link to the full rules.
+    const rules = dialog.getByTestId("upload-rules");
+    await rules.getByText(/1080p, over 10 s, at most 15 min, at most \d+MB; PG-13 only; no deepfakes without written permission/).waitFor();
+    await rules.getByRole("button", { name: "Rules" }).click();
+    const rulesDialog = page.locator("#rules-dialog");
+    await rulesDialog.waitFor({ state: "visible" });
+    assert.equal(await rulesDialog.evaluate((el) => el.matches(":popover-open")), true);
+    await rulesDialog.evaluate((el) => (el as HTMLElement).hidePopover());
+    assert.equal(await dialog.isVisible(), true, "the upload dialog stays open");
+
+    await dialog.locator("input[name=title]").fill("Failing upload");
+    await dialog.locator("select[name=categoryId]").selectOption({ index: 1 });
+    await dialog.locator("select[name=aiGenerator]").selectOption("Runway");
+    await dialog.getByRole("tab", { name: "Image" }).click();
+    await dialog.locator("input[type=file]").setInputFiles({
+      name: "x.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(await png("#123456")),
+    });
+    const submit = dialog.locator("button[type=submit]");
+    const alert = dialog.getByRole("alert");
+
+    const answers: [string, (r: import("playwright-core").Route) => Promise<void>, string, string][] = [
+      [
+        "413",
+        (r) => r.fulfill({ status: 413, json: { error: "File too large. The maximum size is 25MB" } }),
+        "File too large",
+        /^The maximum size is \d+MB$/.source,
+      ],
+      [
+        "415",
+        (r) => r.fulfill({ status: 415, json: { error: "Invalid file type" } }),
+        "Invalid file type",
+        "^Please select an image file$",
+      ],
+      ["network", (r) => r.abort("failed"), "Upload error", "^Upload failed$"],
+    ];
+    for (const [label, answer, title, text] of answers) {
+      await page.route("**/api/upload/file", answer);
+      await submit.click();
+      await page.locator("[data-toast=destructive]").filter({ hasText: title }).last().waitFor();
+      assert.match(await alert.innerText(), new RegExp(text), label);
+      await page.unroute("**/api/upload/file");
+    }
+    await context.close();
+  },
+});
