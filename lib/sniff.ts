@@ -35,6 +35,7 @@ const MP4_BRANDS = new Set([
   "XAVC",
 ]);
 const AVIF_BRANDS = new Set(["avif", "avis"]);
+const AUDIO_BRANDS = new Set(["M4A ", "M4B ", "M4P "]);
 
 /** The ftyp box: major brand at 8..12, compatible brands from 16 to the end of the box. */
 function sniffFtyp(b: Uint8Array): Sniffed | null {
@@ -46,6 +47,8 @@ function sniffFtyp(b: Uint8Array): Sniffed | null {
   if (AVIF_BRANDS.has(major) || (["mif1", "msf1"].includes(major) && compatible.some((c) => AVIF_BRANDS.has(c)))) {
     return { kind: "image", mime: "image/avif", ext: "avif" };
   }
+  // Audio-only MP4 (iTunes audio, audiobook, protected audio) is not a video, whatever it lists.
+  if (AUDIO_BRANDS.has(major)) return null;
   if (major === "qt  ") return { kind: "video", mime: "video/quicktime", ext: "mov" };
   if (MP4_BRANDS.has(major) || compatible.some((c) => MP4_BRANDS.has(c))) return { kind: "video", mime: "video/mp4", ext: "mp4" };
   return null;
