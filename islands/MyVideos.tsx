@@ -17,6 +17,8 @@ export type MyItem = {
   duration: number | null;
   reviewStatus: "pending" | "approved" | "rejected";
   rejectionReason: string | null;
+  /** Approved but hidden from the public by reports until an admin decides. */
+  hidden: boolean;
   openUrl: string;
 };
 
@@ -26,11 +28,14 @@ const STATUS: Record<MyItem["reviewStatus"], { label: string; className: string 
   rejected: { label: "Rejected", className: "bg-red-500/20 text-red-300" },
 };
 
+const HIDDEN = { label: "Hidden — under review", className: "bg-orange-500/20 text-orange-300" };
+export const LOAD_ERROR = "Error loading your videos. Please try again.";
+
 const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
 
 export const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
-export default function MyVideos({ items: initial }: { items: MyItem[] }) {
+export default function MyVideos({ items: initial, loadError }: { items: MyItem[]; loadError?: boolean }) {
   const [items, setItems] = useState(initial);
   const [editing, setEditing] = useState<MyItem | null>(null);
   const [deleting, setDeleting] = useState<MyItem | null>(null);
@@ -41,7 +46,9 @@ export default function MyVideos({ items: initial }: { items: MyItem[] }) {
         <button type="button" className="btn-secondary" onClick={() => history.back()}>← Back</button>
         <h1 className="text-2xl font-bold">My Videos</h1>
       </div>
-      {items.length === 0
+      {loadError
+        ? <p role="alert" className="py-24 text-center text-red-300">{LOAD_ERROR}</p>
+        : items.length === 0
         ? (
           <div className="py-24 text-center">
             <p className="mb-4 text-neutral-400">You haven't uploaded any content yet.</p>
@@ -79,24 +86,21 @@ export default function MyVideos({ items: initial }: { items: MyItem[] }) {
 
 function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; onDelete: () => void }) {
   const [broken, setBroken] = useState(false);
-  const status = STATUS[item.reviewStatus];
+  const status = item.reviewStatus === "approved" && item.hidden ? HIDDEN : STATUS[item.reviewStatus];
   const action = "rounded-md border border-neutral-700 px-2.5 py-1 text-xs hover:bg-neutral-800";
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-neutral-800 bg-neutral-900" data-item-id={item.id}>
       <div className="relative aspect-video bg-neutral-800">
-        {broken
-          ? <div className="flex h-full items-center justify-center text-sm text-neutral-500">{TYPE_LABEL[item.contentType]}</div>
-          : (
-            <img
-              src={item.thumbnail}
-              alt=""
-              width={640}
-              height={360}
-              loading="lazy"
-              className="h-full w-full object-cover"
-              onError={() => setBroken(true)}
-            />
-          )}
+        {/* A broken thumbnail is swapped for the placeholder image (spec part 2 §8). */}
+        <img
+          src={broken ? `/api/content/${item.id}/thumbnail?placeholder=true` : item.thumbnail}
+          alt=""
+          width={640}
+          height={360}
+          loading="lazy"
+          className="h-full w-full object-cover"
+          onError={() => setBroken(true)}
+        />
         <span className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs">{TYPE_LABEL[item.contentType]}</span>
         {item.contentType === "video" && item.duration != null && (
           <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 text-xs">{formatDuration(item.duration)}</span>
@@ -117,7 +121,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <a href={`/media/${item.id}`} className={action}>View details</a>
           <button type="button" className={action} onClick={onEdit}>Edit</button>
-          <a href={`/media/${item.id}#comments`} className={action}>Comments</a>
+          <a href={`/media/${item.id}#comments-title`} className={action}>Comments</a>
           <button type="button" className={`${action} text-red-300`} onClick={onDelete}>Delete</button>
           <a href={item.openUrl} target="_blank" rel="noopener noreferrer" className={action}>Open</a>
         </div>

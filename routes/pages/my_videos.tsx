@@ -4,10 +4,11 @@ import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
+import { log } from "../../lib/log.ts";
 import { youtubeWatchUrl } from "../../lib/youtube.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
 
-export const toMyItem = (i: ContentItem): MyItem => ({
+export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
   id: i.id,
   slug: i.slug,
   title: i.title,
@@ -19,6 +20,7 @@ export const toMyItem = (i: ContentItem): MyItem => ({
   duration: i.duration,
   reviewStatus: i.reviewStatus,
   rejectionReason: i.rejectionReason,
+  hidden,
   openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
 });
 
@@ -26,9 +28,16 @@ export const toMyItem = (i: ContentItem): MyItem => ({
 export const myVideosPage = new Hono<AppEnv>().get("/my-videos", async (c) => {
   const { user, db } = c.var;
   if (!user) return c.redirect("/auth", 302);
-  const items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toContentItem(r)));
+  let items: MyItem[] = [];
+  let loadError = false;
+  try {
+    items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toContentItem(r), r.hidden));
+  } catch (e) {
+    log.error("my videos failed to load", { userId: user.id, error: String(e) });
+    loadError = true;
+  }
   c.header("Cache-Control", "private, no-store");
-  return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items }} />, {
+  return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items, loadError }} />, {
     meta: { title: "My Videos", noindex: true },
   });
 });
