@@ -641,6 +641,38 @@ Deno.test("[api] signed links: forged, tampered, missing or expired signatures g
   assert.equal((await request("/api/s3/..%2Fsecret.key?getUrl=true")).status, 400);
 });
 
+Deno.test("[api] signed links: none for a pending or hidden item, even for its owner or an admin", async () => {
+  for (const cookie of [ownerCookie, adminCookie]) {
+    assert.equal((await request(`/api/s3/${pendingKey}?getUrl=true`, { cookie })).status, 404);
+  }
+});
+
+Deno.test("[api] a signed link stops serving once its item is hidden, rejected or pending again", async () => {
+  const key = storeFile("mp4");
+  const item = await createMedia(db, { userId: owner.id, title: "Soon hidden", contentType: "video", fileKey: key });
+  const { url } = await json(await request(`/api/s3/${key}?getUrl=true`));
+  assert.equal((await request(url)).status, 200);
+  for (const change of [{ hidden: true }, { hidden: false, reviewStatus: "rejected" as const }, { reviewStatus: "pending" as const }]) {
+    await db.update(media).set(change).where(eq(media.id, item.id));
+    const res = await request(url);
+    assert.equal(res.status, 404, JSON.stringify(change));
+    assert.equal(await errorOf(res), "File not found");
+    assert.equal((await request(url, { method: "HEAD" })).status, 404);
+  }
+  await db.update(media).set({ reviewStatus: "approved" }).where(eq(media.id, item.id));
+  assert.equal((await request(url)).status, 200);
+});
+
+Deno.test("[api] signed links: a malformed percent-encoding in the key is a 400, never a 500", async () => {
+  for (
+    const path of ["/api/s3/v/%E0%A4%A.mp4?getUrl=true", "/api/s3/%?getUrl=true", `/api/s3/v/%ZZ${videoKey.slice(2)}?expires=1&signature=x`]
+  ) {
+    const res = await request(path);
+    assert.equal(res.status, 400, path);
+    assert.equal(await errorOf(res), "Invalid storage key");
+  }
+});
+
 Deno.test("[api] the signing secret is generated once and kept in DATA_DIR/secret.key", () => {
   const path = `${config.dataDir}/secret.key`;
   assert.ok(existsSync(path));
