@@ -131,6 +131,36 @@ Deno.test({
 
 Deno.test({
   ...opts,
+  name: "[e2e] a comment posted while the list refresh fails still says 'Comment added', shows it and counts it",
+  fn: async () => {
+    const item = await createMedia(db, { userId: owner.id, title: "Refresh fails", contentType: "image", fileKey: imageKey });
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/media/${item.id}`);
+    await page.locator("#comment-text").scrollIntoViewIfNeeded();
+    await waitHydrated(page, "Comments");
+    assert.equal(await page.getByTestId("comment-count").textContent(), "0 comments");
+    await page.route(
+      `**/api/videos/${item.id}/comments`,
+      (route) =>
+        route.request().method() === "GET"
+          ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' })
+          : route.continue(),
+    );
+    await page.fill("#comment-text", "Saved anyway");
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await page.getByText("Comment added").waitFor();
+    await page.getByTestId("comment-list").getByText("Saved anyway").waitFor();
+    assert.equal(await page.getByText("Error adding comment").count(), 0);
+    assert.equal(await page.getByTestId("comment-count").textContent(), "1 comment");
+    await page.getByRole("heading", { name: "Comments (1)" }).waitFor();
+    assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  ...opts,
   name: "[e2e] a comment appears after posting and the box clears",
   fn: async () => {
     const page = await browser!.newPage();
