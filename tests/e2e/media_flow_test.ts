@@ -115,6 +115,28 @@ Deno.test({
 
 Deno.test({
   ...opts,
+  name: "[e2e] a member whose session expired goes to /auth when Like answers 401",
+  fn: async () => {
+    const ctx = await memberContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(videoUrl);
+    await waitHydrated(page, "LikeButton");
+    assert.equal(await page.locator("#login-required").count(), 0, "a member's page has no login-required dialog");
+    await ctx.clearCookies(); // the session is gone (a signed-in visitor of /auth would be sent home)
+    await page.route(
+      `**/api/videos/${video.id}/like`,
+      (route) => route.fulfill({ status: 401, contentType: "application/json", body: '{"error":"Authentication required"}' }),
+    );
+    await page.getByTestId("like-button").first().click();
+    await page.waitForURL((u) => u.pathname === "/auth");
+    assert.deepEqual(errors.filter((e) => !/401/.test(e)), []);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
   name: "[e2e] a visitor clicking Like sees the login-required dialog",
   fn: async () => {
     const page = await browser!.newPage();
@@ -197,7 +219,10 @@ Deno.test({
     assert.equal(new URL(page.url()).search, "");
     const submit = dialog.getByRole("button", { name: "Submit Report" });
     assert.equal(await submit.isDisabled(), true, "submit is disabled until a reason is chosen");
+    const hint = dialog.getByText("Please select a reason for reporting.");
+    assert.equal(await hint.isVisible(), true, "the spec's message says why");
     await dialog.getByLabel("Copyright Infringement").check();
+    await hint.waitFor({ state: "detached" });
     await dialog.locator("textarea").fill("This is my work");
     await submit.click();
     await page.getByText("Report Submitted").waitFor();
