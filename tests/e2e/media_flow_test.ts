@@ -250,8 +250,21 @@ Deno.test({
     await page.getByTestId("media-image").click();
     await viewer.waitFor({ state: "visible" });
     await screenshot(page, "media-image-viewer");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    assert.equal(await focused(), "Close viewer", "focus moves into the viewer");
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { outerEscapes: number };
+      w.outerEscapes = 0;
+      globalThis.addEventListener("keydown", (e) => e.key === "Escape" && w.outerEscapes++);
+    });
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { outerEscapes: number }).outerEscapes),
+      0,
+      "Escape stays in the viewer",
+    );
+    assert.equal(await focused(), `View ${image.title} full screen`, "focus returns to the image");
     await page.getByTestId("media-image").click();
     await page.getByRole("button", { name: "Close viewer" }).click();
     await viewer.waitFor({ state: "detached" });
