@@ -27,10 +27,18 @@ const TEXTS = {
   },
 } as const;
 
-/** Opens the header's login-required dialog (rendered for visitors). */
-export function openLoginRequired() {
+/**
+ * Opens the header's login-required dialog (rendered for visitors). A page rendered for a
+ * member has none: when the session expired meanwhile, go to the sign-in page instead.
+ */
+export function openLoginRequired(): boolean {
   const el = document.getElementById("login-required") as (HTMLElement & { showPopover?: () => void }) | null;
-  el?.showPopover?.();
+  if (el?.showPopover) {
+    el.showPopover();
+    return true;
+  }
+  location.assign("/auth");
+  return false;
 }
 
 export default function LikeButton({ videoId, initialLiked, initialCount, signedIn, variant = "page" }: Props) {
@@ -48,7 +56,7 @@ export default function LikeButton({ videoId, initialLiked, initialCount, signed
       setCount(res.count);
       toast({ title: unliking ? "Like removed" : variant === "card" ? "You liked this content" : "Content liked" });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) openLoginRequired();
+      if (e instanceof ApiError && e.status === 401 && !openLoginRequired()) return;
       const [title, fallback] = TEXTS[variant][unliking ? "unlikeError" : "likeError"];
       const serverMsg = e instanceof ApiError ? e.body?.error : undefined;
       toast({ title, description: variant === "page" && serverMsg ? serverMsg : fallback, variant: "destructive" });

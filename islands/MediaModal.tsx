@@ -35,16 +35,23 @@ export default function MediaModal({ signedIn }: Props) {
     return () => document.removeEventListener("click", onClick);
   }, []);
 
+  // Each open (and each close) starts a new request generation: a late answer for an item
+  // that is no longer the one opened is dropped.
+  const generation = useRef(0);
+
   async function open(id: number) {
+    const gen = ++generation.current;
     setState({ status: "loading", id });
     dialog.current?.showModal();
+    const likeCall = signedIn ? api<{ isLiked: boolean; count: number }>(`/api/videos/${id}/like`).catch(() => null) : null;
     try {
       const item = await api<ContentItem>(`/api/videos/${id}`);
-      const like = signedIn
-        ? await api<{ isLiked: boolean; count: number }>(`/api/videos/${id}/like`)
-        : { isLiked: false, count: item.likes };
+      // The like status is extra: without it the item still shows, with its public count.
+      const like = (await likeCall) ?? { isLiked: false, count: item.likes };
+      if (gen !== generation.current) return;
       setState({ status: "ready", item, isLiked: like.isLiked, count: like.count });
     } catch {
+      if (gen !== generation.current) return;
       setState({ status: "error", id });
     }
   }
@@ -56,7 +63,10 @@ export default function MediaModal({ signedIn }: Props) {
       ref={dialog}
       aria-label={state.status === "ready" ? state.item.title : "Video viewer"}
       data-testid="media-modal"
-      onClose={() => setState({ status: "closed" })}
+      onClose={() => {
+        generation.current++;
+        setState({ status: "closed" });
+      }}
       onClick={(e) => e.target === dialog.current && close()}
       className="m-auto w-[min(64rem,96vw)] max-h-[92vh] overflow-y-auto rounded-xl border border-neutral-800 bg-neutral-950 p-0 text-neutral-100 shadow-2xl backdrop:bg-black/80"
     >

@@ -62,10 +62,26 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
   const [zoomed, setZoomed] = useState(false);
   const current = sources[index];
   const onError = () => setIndex((i) => i + 1);
+  const img = useRef<HTMLImageElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // An image that failed before hydration fired its error event with no listener attached yet.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0 && el.getAttribute("src")) onError();
+  }, [current]);
+
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    closeButton.current?.focus();
+    // Escape inside the viewer is handled there (and stopped); this covers focus left elsewhere.
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && !e.defaultPrevented && setOpen(false);
     globalThis.addEventListener("keydown", onKey);
     document.body.style.overflow = "hidden";
     return () => {
@@ -87,10 +103,12 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
           setZoomed(false);
           setOpen(true);
         }}
+        ref={opener}
         className="block w-full cursor-zoom-in bg-black"
         aria-label={`View ${title} full screen`}
       >
         <img
+          ref={img}
           src={current}
           alt={title}
           width={width ?? 1280}
@@ -106,14 +124,22 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
           aria-modal="true"
           aria-label={title}
           data-testid="image-viewer"
-          onClick={(e) => e.target === e.currentTarget && setOpen(false)}
+          onClick={(e) => e.target === e.currentTarget && close()}
+          onKeyDown={(e) => {
+            if (e.key !== "Escape") return;
+            // Only the viewer closes: not an outer dialog (the modal viewer) around the player.
+            e.stopPropagation();
+            e.preventDefault();
+            close();
+          }}
           className={`fixed inset-0 z-[90] flex bg-black/95 ${
             zoomed ? "items-start justify-start overflow-auto" : "items-center justify-center"
           }`}
         >
           <button
             type="button"
-            onClick={() => setOpen(false)}
+            ref={closeButton}
+            onClick={close}
             aria-label="Close viewer"
             className="fixed right-4 top-4 z-[91] rounded-full bg-neutral-800/80 px-3 py-1.5 text-lg text-white hover:bg-neutral-700"
           >

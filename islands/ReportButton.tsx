@@ -16,7 +16,6 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
   const [reason, setReason] = useState("");
   const [details, setDetails] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!openFromQuery) return;
@@ -29,9 +28,8 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!reason.trim()) return setError("Please select a reason for reporting.");
+    if (!reason.trim() || submitting) return;
     setSubmitting(true);
-    setError(null);
     try {
       await api("/api/reports", { method: "POST", body: { videoId, reason, details: details.trim() || undefined } });
       toast({ title: "Report Submitted", description: "Thank you for helping keep our platform safe." });
@@ -73,16 +71,17 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
                   name="reason"
                   value={r.value}
                   checked={reason === r.value}
-                  onChange={() => {
-                    setReason(r.value);
-                    setError(null);
-                  }}
+                  onChange={() => setReason(r.value)}
                   className="accent-orange-500"
                 />
                 <span className="text-sm">{r.label}</span>
               </label>
             ))}
           </fieldset>
+          {/* Submit stays disabled until a reason is picked (spec); the hint says why. */}
+          {!reason.trim() && (
+            <p id={`report-reason-hint-${videoId}`} className="-mt-2 text-sm text-orange-300">Please select a reason for reporting.</p>
+          )}
           <label className="flex flex-col gap-1 text-sm">
             <span>Additional details (optional)</span>
             <textarea
@@ -94,10 +93,14 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
               placeholder="Tell us more about the problem"
             />
           </label>
-          {error && <p className="field-error" role="alert">{error}</p>}
           <div className="flex justify-end gap-3">
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
-            <button type="submit" className="btn-primary" disabled={!reason.trim() || submitting}>
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={!reason.trim() || submitting}
+              aria-describedby={reason.trim() ? undefined : `report-reason-hint-${videoId}`}
+            >
               {submitting ? "Submitting..." : "Submit Report"}
             </button>
           </div>

@@ -54,5 +54,28 @@ export function checkKeySignature(
   return Number(expires) * 1000 < now ? "expired" : "ok";
 }
 
+/**
+ * The part of an address that identifies one visitor: an IPv4 address as is (also when written
+ * IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64 prefix, since one subscriber is
+ * routinely handed a whole /64 and could otherwise count as billions of visitors.
+ */
+export function visitorAddress(ip: string): string {
+  let a = ip.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const mapped = a.match(/^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/) ?? a.match(/^::(\d{1,3}(?:\.\d{1,3}){3})$/);
+  if (mapped) return mapped[1];
+  if (!a.includes(":")) return a;
+  // An embedded IPv4 tail counts as two groups.
+  a = a.replace(
+    /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/,
+    (_, b1, b2, b3, b4) => `${((+b1 << 8) | +b2).toString(16)}:${((+b3 << 8) | +b4).toString(16)}`,
+  );
+  const [head, tail] = a.split("::", 2) as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return a;
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+}
+
 /** A stable, non-reversible key for a visitor without an account (views, reports, rate limits). */
-export const visitorKey = (config: Config, ip: string) => `v:${hmac(config, `visitor:${ip}`).slice(0, 32)}`;
+export const visitorKey = (config: Config, ip: string) => `v:${hmac(config, `visitor:${visitorAddress(ip)}`).slice(0, 32)}`;

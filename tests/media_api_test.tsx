@@ -7,7 +7,7 @@ import { deleteMediaRow } from "../db/queries/media.ts";
 import { insertUser } from "../db/queries/users.ts";
 import { comments, likes, media, reports, views } from "../db/schema/mod.ts";
 import { MEDIA_MSG } from "../islands/media_rules.ts";
-import { signKey } from "../lib/signing.ts";
+import { signKey, visitorAddress, visitorKey } from "../lib/signing.ts";
 import { mediaSlug } from "../lib/slug.ts";
 import { newKey } from "../lib/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
@@ -498,8 +498,10 @@ Deno.test("[api] POST /api/reports stores an open report; POST /api/report is th
   assert.equal(row?.status, "open");
   const alias = await request("/api/report", { json: { videoId: String(item.id), reason: "other" } });
   assert.equal(alias.status, 201);
+  // The visitor's report is stored but only signed-in reporters count.
+  assert.equal((await db.select().from(reports).where(eq(reports.mediaId, item.id)).all()).length, 2);
   const m = await db.select({ n: media.openReports }).from(media).where(eq(media.id, item.id)).get();
-  assert.equal(m?.n, 2);
+  assert.equal(m?.n, 1);
 });
 
 Deno.test("[api] reports: reason required with the spec's message; unknown reason, long details, missing videoId refused", async () => {
@@ -529,11 +531,53 @@ Deno.test("[api] one open report per reporter and item (409); at the threshold t
   assert.equal(await errorOf(again), MEDIA_MSG.alreadyReported);
   assert.equal((await request(`/api/videos/${item.id}`)).status, 200);
   assert.equal((await request("/api/reports", { json: body, cookie: adminCookie })).status, 201);
-  assert.equal((await request("/api/reports", { json: body })).status, 201); // a visitor (by address)
+  assert.equal((await request("/api/reports", { json: body })).status, 201); // a visitor (by address): stored, not counted
+  assert.equal((await request(`/api/videos/${item.id}`)).status, 200);
+  const third = await createUser(db, { username: "third_reporter" });
+  assert.equal((await request("/api/reports", { json: body, cookie: await loginCookie(db, third.id) })).status, 201);
   const row = await db.select({ n: media.openReports, hidden: media.hidden }).from(media).where(eq(media.id, item.id)).get();
   assert.deepEqual(row, { n: 3, hidden: true });
   assert.equal((await request(`/api/videos/${item.id}`)).status, 404);
   assert.equal((await request(`/api/videos/${item.id}`, { cookie: ownerCookie })).status, 200);
+});
+
+Deno.test("[api] visitors from many addresses never hide an item; their reports are listed for admins", async () => {
+  await using proxied = await makeTestEnv({ TRUST_PROXY: "true", REPORT_HIDE_THRESHOLD: "2", RATE_REPORTS_PER_USER: "1000" });
+  const o = await createUser(proxied.db, { username: "owner_px" });
+  const item = await createMedia(proxied.db, { userId: o.id, title: "Target" });
+  const body = { videoId: item.id, reason: "inappropriate" };
+  for (const ip of ["198.51.100.1", "198.51.100.2", "203.0.113.9", "2001:db8:aa::1"]) {
+    const res = await proxied.request("/api/reports", { json: body, headers: { "x-forwarded-for": ip } });
+    assert.equal(res.status, 201, ip);
+  }
+  const row = await proxied.db.select({ n: media.openReports, hidden: media.hidden }).from(media).where(eq(media.id, item.id)).get();
+  assert.deepEqual(row, { n: 0, hidden: false });
+  assert.equal((await proxied.request(`/api/videos/${item.id}`)).status, 200);
+  const a = await createUser(proxied.db, { username: "admin_px", isAdmin: true });
+  const list = await json(await proxied.request("/api/admin/content/reported", { cookie: await loginCookie(proxied.db, a.id) }));
+  assert.equal(list.length, 1);
+  assert.equal(list[0].id, item.id);
+});
+
+Deno.test("[api] an IPv6 visitor is one reporter per /64: another address in the same /64 gets 409", async () => {
+  await using proxied = await makeTestEnv({ TRUST_PROXY: "true", RATE_REPORTS_PER_USER: "1000" });
+  const o = await createUser(proxied.db, { username: "owner_v6" });
+  const item = await createMedia(proxied.db, { userId: o.id, title: "Target v6" });
+  const body = { videoId: item.id, reason: "other" };
+  const send = (ip: string) => proxied.request("/api/reports", { json: body, headers: { "x-forwarded-for": ip } });
+  assert.equal((await send("2001:db8:1:2::1")).status, 201);
+  assert.equal((await send("2001:0db8:0001:0002:ffff:1:2:3")).status, 409);
+  assert.equal((await send("2001:db8:1:3::1")).status, 201);
+});
+
+Deno.test("[lib] visitorAddress: IPv4 as is (also IPv4-mapped), IPv6 by its /64 prefix", () => {
+  assert.equal(visitorAddress("203.0.113.7"), "203.0.113.7");
+  assert.equal(visitorAddress("::ffff:203.0.113.7"), "203.0.113.7");
+  assert.equal(visitorAddress("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+  assert.equal(visitorAddress("[2001:DB8:0001:0002::9]"), "2001:db8:1:2::/64");
+  assert.equal(visitorAddress("fe80::1%eth0"), "fe80:0:0:0::/64");
+  assert.equal(visitorKey(config, "2001:db8:1:2::1"), visitorKey(config, "2001:db8:1:2:ffff::"));
+  assert.notEqual(visitorKey(config, "2001:db8:1:2::1"), visitorKey(config, "2001:db8:1:3::1"));
 });
 
 // ---------- thumbnails ----------
@@ -595,6 +639,38 @@ Deno.test("[api] signed links: forged, tampered, missing or expired signatures g
   assert.equal(expired.status, 403);
   assert.equal(await errorOf(expired), "This link has expired");
   assert.equal((await request("/api/s3/..%2Fsecret.key?getUrl=true")).status, 400);
+});
+
+Deno.test("[api] signed links: none for a pending or hidden item, even for its owner or an admin", async () => {
+  for (const cookie of [ownerCookie, adminCookie]) {
+    assert.equal((await request(`/api/s3/${pendingKey}?getUrl=true`, { cookie })).status, 404);
+  }
+});
+
+Deno.test("[api] a signed link stops serving once its item is hidden, rejected or pending again", async () => {
+  const key = storeFile("mp4");
+  const item = await createMedia(db, { userId: owner.id, title: "Soon hidden", contentType: "video", fileKey: key });
+  const { url } = await json(await request(`/api/s3/${key}?getUrl=true`));
+  assert.equal((await request(url)).status, 200);
+  for (const change of [{ hidden: true }, { hidden: false, reviewStatus: "rejected" as const }, { reviewStatus: "pending" as const }]) {
+    await db.update(media).set(change).where(eq(media.id, item.id));
+    const res = await request(url);
+    assert.equal(res.status, 404, JSON.stringify(change));
+    assert.equal(await errorOf(res), "File not found");
+    assert.equal((await request(url, { method: "HEAD" })).status, 404);
+  }
+  await db.update(media).set({ reviewStatus: "approved" }).where(eq(media.id, item.id));
+  assert.equal((await request(url)).status, 200);
+});
+
+Deno.test("[api] signed links: a malformed percent-encoding in the key is a 400, never a 500", async () => {
+  for (
+    const path of ["/api/s3/v/%E0%A4%A.mp4?getUrl=true", "/api/s3/%?getUrl=true", `/api/s3/v/%ZZ${videoKey.slice(2)}?expires=1&signature=x`]
+  ) {
+    const res = await request(path);
+    assert.equal(res.status, 400, path);
+    assert.equal(await errorOf(res), "Invalid storage key");
+  }
 });
 
 Deno.test("[api] the signing secret is generated once and kept in DATA_DIR/secret.key", () => {

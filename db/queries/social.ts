@@ -64,8 +64,10 @@ export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {
 }
 
 /**
- * Stores an open report and keeps media.openReports = distinct open reporters; at `hideAt`
- * the item is hidden from the public until an admin resolves it.
+ * Stores an open report. Only signed-in reporters count: media.openReports = distinct open
+ * reports by members, and at `hideAt` the item is hidden from the public until an admin
+ * resolves it. A visitor's report (keyed by address) is kept and listed for admins but never
+ * counts, or anyone with a few addresses could hide any item.
  */
 export async function insertReport(
   tx: Tx,
@@ -73,6 +75,10 @@ export async function insertReport(
   hideAt: number,
 ) {
   const [r] = await tx.insert(reports).values(row).returning({ id: reports.id });
+  if (row.userId === null) {
+    const cur = await tx.select({ openReports: media.openReports }).from(media).where(eq(media.id, row.mediaId)).get();
+    return { id: r.id, openReports: cur?.openReports ?? 0 };
+  }
   const [m] = await tx.update(media).set({ openReports: sql`${media.openReports} + 1` }).where(eq(media.id, row.mediaId))
     .returning({ openReports: media.openReports });
   if (m && m.openReports >= hideAt) await tx.update(media).set({ hidden: true }).where(eq(media.id, row.mediaId));

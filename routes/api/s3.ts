@@ -5,24 +5,39 @@ import { fileResponse } from "../../lib/file_response.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
 import { checkKeySignature, signedKeyQuery } from "../../lib/signing.ts";
 import { keyPath } from "../../lib/storage.ts";
-import { canView } from "../../lib/visibility.ts";
 import { KEY_RE } from "../uploads.ts";
 
 export const EXPIRED = "This link has expired";
 export const FORGED = "Invalid signature";
 
+/** Public means approved and not hidden: a signed link works without a session, so it can only ever reach public files. */
+const isPublic = (item: { reviewStatus: string; hidden: boolean } | undefined) =>
+  !!item && item.reviewStatus === "approved" && !item.hidden;
+
+function storageKey(path: string): string {
+  let key: string;
+  try {
+    key = decodeURIComponent(path.replace(/^\/api\/s3\//, ""));
+  } catch {
+    throw badRequest("Invalid storage key");
+  }
+  if (key.includes("..") || !KEY_RE.test(key)) throw badRequest("Invalid storage key");
+  return key;
+}
+
 /**
- * GET /api/s3/{key}?getUrl=true answers `{ url }`: a link to the same path signed with
- * HMAC-SHA256 over key and expiry. Following it serves the file (with Range) without a session
- * until it expires; a forged or expired signature gets 403.
+ * GET /api/s3/{key}?getUrl=true answers `{ url }` for a file of a public item: a link to the
+ * same path signed with HMAC-SHA256 over key and expiry. Following it serves the file (with
+ * Range) without a session until it expires, and only while the item is still approved and not
+ * hidden (pending, rejected and hidden files are invisible to the public everywhere; owners and
+ * admins use /uploads with their session). A forged or expired signature gets 403.
  */
 export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.replace(/^\/api\/s3\//, ""));
-  if (key.includes("..") || !KEY_RE.test(key)) throw badRequest("Invalid storage key");
+  const key = storageKey(c.req.path);
   const { config, db } = c.var;
   if (c.req.query("getUrl") === "true") {
     const item = await findMediaByFileKey(db, key);
-    if (!item || !canView(item, c.var.user)) throw notFound("File not found");
+    if (!isPublic(item)) throw notFound("File not found");
     const { expires, signature } = signedKeyQuery(config, key);
     c.header("Cache-Control", "private, no-store");
     return c.json({ url: `/api/s3/${key}?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() });
@@ -30,8 +45,9 @@ export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) =
   const check = checkKeySignature(config, key, c.req.query("expires"), c.req.query("signature"));
   if (check === "invalid") throw forbidden(FORGED);
   if (check === "expired") throw forbidden(EXPIRED);
-  // A deleted item's files are gone with it; a signed link never outlives the row.
-  if (!(await findMediaByFileKey(db, key))) throw notFound("File not found");
+  // A deleted item's files are gone with it; a signed link never outlives the row, nor the
+  // item's approval (an item hidden, rejected or sent back to review stops being served).
+  if (!isPublic(await findMediaByFileKey(db, key))) throw notFound("File not found");
   const res = await fileResponse(c.req.raw, keyPath(config, key), { cacheControl: "private, max-age=300" });
   if (!res) throw notFound("File not found");
   return res;

@@ -128,7 +128,9 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         </div>
         <h1 className="mt-4 text-2xl font-bold break-words">{item.title}</h1>
         <p className="mt-1 text-sm text-neutral-400">
-          <span data-testid="comment-count">{`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}</span>
+          <span data-testid="comment-count" data-video-id={item.id}>
+            {`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}
+          </span>
           {" · "}
           <span>{`${item.views.toLocaleString("en-US")} ${item.views === 1 ? "view" : "views"}`}</span>
           {" · "}
@@ -172,7 +174,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         <Island
           name="Comments"
           component={Comments}
-          props={{ videoId: item.id, initial: comments, username }}
+          props={{ videoId: item.id, initial: comments, username, count: item.commentCount }}
           hydrate="visible"
         />
       </article>

@@ -115,6 +115,28 @@ Deno.test({
 
 Deno.test({
   ...opts,
+  name: "[e2e] a member whose session expired goes to /auth when Like answers 401",
+  fn: async () => {
+    const ctx = await memberContext();
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(videoUrl);
+    await waitHydrated(page, "LikeButton");
+    assert.equal(await page.locator("#login-required").count(), 0, "a member's page has no login-required dialog");
+    await ctx.clearCookies(); // the session is gone (a signed-in visitor of /auth would be sent home)
+    await page.route(
+      `**/api/videos/${video.id}/like`,
+      (route) => route.fulfill({ status: 401, contentType: "application/json", body: '{"error":"Authentication required"}' }),
+    );
+    await page.getByTestId("like-button").first().click();
+    await page.waitForURL((u) => u.pathname === "/auth");
+    assert.deepEqual(errors.filter((e) => !/401/.test(e)), []);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
   name: "[e2e] a visitor clicking Like sees the login-required dialog",
   fn: async () => {
     const page = await browser!.newPage();
@@ -125,6 +147,36 @@ Deno.test({
     await page.locator("#login-required").waitFor({ state: "visible" });
     assert.equal(await page.getByTestId("like-count").textContent(), "0");
     assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] a comment posted while the list refresh fails still says 'Comment added', shows it and counts it",
+  fn: async () => {
+    const item = await createMedia(db, { userId: owner.id, title: "Refresh fails", contentType: "image", fileKey: imageKey });
+    const page = await browser!.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/media/${item.id}`);
+    await page.locator("#comment-text").scrollIntoViewIfNeeded();
+    await waitHydrated(page, "Comments");
+    assert.equal(await page.getByTestId("comment-count").textContent(), "0 comments");
+    await page.route(
+      `**/api/videos/${item.id}/comments`,
+      (route) =>
+        route.request().method() === "GET"
+          ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' })
+          : route.continue(),
+    );
+    await page.fill("#comment-text", "Saved anyway");
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await page.getByText("Comment added").waitFor();
+    await page.getByTestId("comment-list").getByText("Saved anyway").waitFor();
+    assert.equal(await page.getByText("Error adding comment").count(), 0);
+    assert.equal(await page.getByTestId("comment-count").textContent(), "1 comment");
+    await page.getByRole("heading", { name: "Comments (1)" }).waitFor();
+    assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
     await page.close();
   },
 });
@@ -167,7 +219,10 @@ Deno.test({
     assert.equal(new URL(page.url()).search, "");
     const submit = dialog.getByRole("button", { name: "Submit Report" });
     assert.equal(await submit.isDisabled(), true, "submit is disabled until a reason is chosen");
+    const hint = dialog.getByText("Please select a reason for reporting.");
+    assert.equal(await hint.isVisible(), true, "the spec's message says why");
     await dialog.getByLabel("Copyright Infringement").check();
+    await hint.waitFor({ state: "detached" });
     await dialog.locator("textarea").fill("This is my work");
     await submit.click();
     await page.getByText("Report Submitted").waitFor();
@@ -195,8 +250,21 @@ Deno.test({
     await page.getByTestId("media-image").click();
     await viewer.waitFor({ state: "visible" });
     await screenshot(page, "media-image-viewer");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    assert.equal(await focused(), "Close viewer", "focus moves into the viewer");
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { outerEscapes: number };
+      w.outerEscapes = 0;
+      globalThis.addEventListener("keydown", (e) => e.key === "Escape" && w.outerEscapes++);
+    });
     await page.keyboard.press("Escape");
     await viewer.waitFor({ state: "detached" });
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { outerEscapes: number }).outerEscapes),
+      0,
+      "Escape stays in the viewer",
+    );
+    assert.equal(await focused(), `View ${image.title} full screen`, "focus returns to the image");
     await page.getByTestId("media-image").click();
     await page.getByRole("button", { name: "Close viewer" }).click();
     await viewer.waitFor({ state: "detached" });

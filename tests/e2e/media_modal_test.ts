@@ -67,3 +67,37 @@ Deno.test({
     await ctx.close();
   },
 });
+
+Deno.test({
+  name: "[e2e] the modal shows the item with its public like count when only the like-status call fails",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    await server.db.update(media).set({ reviewStatus: "approved", likes: 7 }).where(eq(media.id, item.id));
+    const ctx = await browser!.newContext();
+    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
+    await ctx.addCookies([{ name, value, url: server.url }]);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.route(
+      "https://www.youtube-nocookie.com/**",
+      (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }),
+    );
+    await page.route("https://i.ytimg.com/**", (r) => r.fulfill({ status: 404, body: "" }));
+    await page.route(
+      `**/api/videos/${item.id}/like`,
+      (r) => r.fulfill({ status: 500, contentType: "application/json", body: '{"error":"x"}' }),
+    );
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "MediaModal");
+    await waitHydrated(page, "Feed");
+    await page.locator('section[aria-labelledby="featured-heading"]').getByRole("link", { name: "Featured embed" }).click();
+    const modal = page.getByTestId("media-modal");
+    await modal.getByRole("heading", { name: "Featured embed" }).waitFor();
+    assert.equal(await modal.getByText("Failed to load video").count(), 0);
+    assert.equal(await modal.getByTestId("like-count").textContent(), "7");
+    assert.deepEqual(errors.filter((e) => !e.includes("404") && !e.includes("500")), []);
+    await ctx.close();
+  },
+});
