@@ -53,7 +53,9 @@ export default function ShareButton({ url, embedUrl, title }: Props) {
               rel="noopener noreferrer"
               onClick={(e) => {
                 e.preventDefault();
-                globalThis.open(s.href, "share", SHARE_POPUP);
+                const popup = globalThis.open(s.href, "share", SHARE_POPUP);
+                // The share site gets no handle back on this tab (a "noopener" feature would lose the popup size).
+                if (popup) popup.opener = null;
               }}
               className="btn-secondary"
             >

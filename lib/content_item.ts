@@ -55,7 +55,6 @@ export function toContentItem(row: ItemRow) {
     credits: row.credits,
     vimeoId: null,
     reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
-    reviewedBy: row.reviewedBy,
   };
 }
 

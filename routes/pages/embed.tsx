@@ -39,8 +39,7 @@ export const embedPage = new Hono<AppEnv>().get("/:segment", async (c) => {
           : <img src={item.imageUrl ?? item.thumbnail} alt={item.title} className="h-full w-full object-contain" />}
         <a
           href={`/media/${item.slug}`}
-          target="_blank"
-          rel="noopener"
+          target="_top"
           className="absolute left-3 top-3 max-w-[80%] truncate rounded bg-black/60 px-2 py-1 text-sm text-white hover:underline"
         >
           {item.title} · {siteName}
