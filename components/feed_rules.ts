@@ -84,6 +84,10 @@ export const TEXT = {
   featuredFailed: "Failed to load featured video",
   noCategories: "No categories found",
   likeOk: "You liked this content",
+  likeRemoved: "Like removed",
+  likeAddFailed: "Error adding like",
+  likeRemoveFailed: "Error removing like",
+  likeRetry: "Please try again later.",
   likeFailed: "Something went wrong",
 } as const;
 

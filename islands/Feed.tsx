@@ -138,7 +138,15 @@ function FeedBody(
       {featured && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
-          <PlayableCard item={featured} signedIn={signedIn} eager variant="card" headingLevel="h3" opensViewer />
+          <PlayableCard
+            item={featured}
+            signedIn={signedIn}
+            eager
+            variant="card"
+            headingLevel="h3"
+            opensViewer
+            errorText={TEXT.featuredFailed}
+          />
         </section>
       )}
       <div className="flex items-center justify-end gap-3">
