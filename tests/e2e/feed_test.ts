@@ -245,3 +245,42 @@ Deno.test({
     await page.close();
   },
 });
+
+Deno.test({
+  name: "[e2e] below 640 px Forum and Create move from the header into the guest and account menus",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { page, errors } = await openHome(390);
+    const header = page.locator("header nav").first();
+    assert.equal(await header.locator("> a[href='/forum']").isVisible(), false);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const guest = page.locator("#guest-menu");
+    await guest.getByRole("link", { name: "Forum" }).waitFor();
+    await guest.getByRole("button", { name: "Create" }).click();
+    await page.locator("#create-dialog").waitFor();
+    await page.keyboard.press("Escape");
+
+    const wide = await openHome(1600);
+    await wide.page.getByRole("button", { name: "Account menu" }).click();
+    await wide.page.locator("#guest-menu").getByRole("link", { name: "Register" }).waitFor();
+    assert.equal(await wide.page.locator("#guest-menu").getByRole("link", { name: "Forum" }).isVisible(), false);
+
+    const member = await createUser(db, { username: "e2e_small" });
+    const context = await browser!.newContext({ viewport: { width: 390, height: 800 } });
+    const [name, value] = (await loginCookie(db, member.id)).split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const small = await context.newPage();
+    await small.goto(server.url);
+    await waitHydrated(small, "AccountMenu");
+    await small.getByRole("button", { name: "Account menu for e2e_small" }).click();
+    await small.locator("#account-menu").getByRole("link", { name: "Forum" }).waitFor();
+    await small.locator("#account-menu").getByRole("button", { name: "Create" }).waitFor();
+    assert.deepEqual(errors, []);
+    assert.deepEqual(wide.errors, []);
+    await context.close();
+    await wide.page.close();
+    await page.close();
+  },
+});
