@@ -114,6 +114,9 @@ function GuestMenu() {
       <div id="guest-menu" popover="auto" className="menu-popover">
         <a href="/auth" className="menu-item">Login</a>
         <a href="/auth?tab=register" className="menu-item">Register</a>
+        {/* Forum and Create leave the header below 640 px: the menu carries them there. */}
+        <a href="/forum" className="menu-item sm:hidden">Forum</a>
+        <button type="button" popoverTarget="create-dialog" className="menu-item w-full text-left sm:hidden">Create</button>
       </div>
     </>
   );

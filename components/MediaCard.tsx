@@ -3,28 +3,49 @@ import type { ContentItem } from "../lib/content_item.ts";
 import { formatDuration, splitTags, TAGS_IN_FEED } from "./feed_rules.ts";
 
 /** The fields of a content item a card shows; a full ContentItem fits. */
-export type CardItem = Pick<
-  ContentItem,
-  | "id"
-  | "slug"
-  | "title"
-  | "contentType"
-  | "thumbnail"
-  | "videoUrl"
-  | "youtubeId"
-  | "duration"
-  | "tags"
-  | "categoryName"
-  | "aiGenerator"
-  | "uploaderName"
-  | "likes"
->;
+export type CardItem =
+  & Pick<
+    ContentItem,
+    | "id"
+    | "slug"
+    | "title"
+    | "contentType"
+    | "thumbnail"
+    | "videoUrl"
+    | "youtubeId"
+    | "duration"
+    | "tags"
+    | "categoryName"
+    | "aiGenerator"
+    | "uploaderName"
+    | "likes"
+  >
+  & {
+    /** The viewer's like, when the server knows it (else the card asks on first use). */
+    isLiked?: boolean;
+  };
 
 /** Trims a content item to what a card needs (island props stay small). */
 export function toCardItem(item: CardItem): CardItem {
   const { id, slug, title, contentType, thumbnail, videoUrl, youtubeId, duration, tags, categoryName, aiGenerator, uploaderName, likes } =
     item;
-  return { id, slug, title, contentType, thumbnail, videoUrl, youtubeId, duration, tags, categoryName, aiGenerator, uploaderName, likes };
+  const card: CardItem = {
+    id,
+    slug,
+    title,
+    contentType,
+    thumbnail,
+    videoUrl,
+    youtubeId,
+    duration,
+    tags,
+    categoryName,
+    aiGenerator,
+    uploaderName,
+    likes,
+  };
+  if (item.isLiked !== undefined) card.isLiked = item.isLiked;
+  return card;
 }
 
 export type PlaybackState = "idle" | "loading" | "ready" | "error";
@@ -47,9 +68,14 @@ export type MediaCardProps = {
   onPointerLeave?: PointerEventHandler<HTMLElement>;
   playing?: boolean;
   playback?: PlaybackState;
+  /** The media (poster or video) failed: shows `errorText` (the featured card's message). */
+  mediaFailed?: boolean;
+  errorText?: string;
   muted?: boolean;
   onToggleMute?: () => void;
   likes?: number;
+  /** The viewer likes this item (shown as a pressed, filled heart). */
+  liked?: boolean;
   liking?: boolean;
   onLike?: () => void;
   /** The title link opens the modal viewer (islands/MediaModal.tsx) instead of navigating. */
@@ -135,8 +161,10 @@ export function MediaCard(p: MediaCardProps) {
             aria-label="Loading"
           />
         )}
-        {p.playback === "error" && (
-          <span className="absolute inset-x-2 top-2 rounded bg-black/75 px-2 py-1 text-xs text-red-300">Playback error</span>
+        {(p.playback === "error" || (p.mediaFailed && p.errorText)) && (
+          <span className="absolute inset-x-2 top-2 rounded bg-black/75 px-2 py-1 text-xs text-red-300" role="status">
+            {p.errorText ?? "Playback error"}
+          </span>
         )}
         {p.playing && p.onToggleMute && (
           <button
@@ -177,7 +205,14 @@ export function MediaCard(p: MediaCardProps) {
         <div className="mt-auto flex items-center gap-1 pt-1">
           {p.signedIn
             ? (
-              <button type="button" onClick={p.onLike} disabled={p.liking} className={action} aria-label={`Like (${likes})`}>
+              <button
+                type="button"
+                onClick={p.onLike}
+                disabled={p.liking}
+                className={`${action} ${p.liked ? "text-orange-400" : ""}`}
+                aria-pressed={!!p.liked}
+                aria-label={`Like (${likes})`}
+              >
                 {p.liking ? <Spinner /> : <Heart />} <span className="tabular-nums">{likes}</span>
               </button>
             )

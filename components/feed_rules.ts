@@ -9,6 +9,8 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 export const DEFAULT_SORT: SortValue = "trending";
+/** Window event the feed raises when the sort changes (detail: the sort, null for the default). */
+export const SORT_EVENT = "dr:sort";
 
 /** Column count: 3 at width 1536 or more, 2 at 1024 or more, otherwise 1. */
 export function columnsFor(width: number): 1 | 2 | 3 {
@@ -82,6 +84,10 @@ export const TEXT = {
   featuredFailed: "Failed to load featured video",
   noCategories: "No categories found",
   likeOk: "You liked this content",
+  likeRemoved: "Like removed",
+  likeAddFailed: "Error adding like",
+  likeRemoveFailed: "Error removing like",
+  likeRetry: "Please try again later.",
   likeFailed: "Something went wrong",
 } as const;
 

@@ -76,6 +76,9 @@ export default function AccountMenu({ username, isAdmin }: Props) {
         </p>
         <a href="/profile" className="menu-item">Profile</a>
         <a href="/my-videos" className="menu-item">My Videos</a>
+        {/* Forum and Create leave the header below 640 px: the menu carries them there. */}
+        <a href="/forum" className="menu-item sm:hidden">Forum</a>
+        <button type="button" popoverTarget="create-dialog" className="menu-item w-full text-left sm:hidden">Create</button>
         <a href="/my-messages" className="menu-item">
           My Messages {unread > 0 && <span className="menu-badge">{badgeText(unread)}</span>}
         </a>

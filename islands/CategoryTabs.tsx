@@ -4,13 +4,27 @@
  * loads that category's page (its own URL, canonical and title) even before hydration.
  */
 import { useEffect, useRef, useState } from "react";
-import { CATEGORY_SCROLL_STEP_PX, TEXT } from "../components/feed_rules.ts";
+import { CATEGORY_SCROLL_STEP_PX, SORT_EVENT, TEXT } from "../components/feed_rules.ts";
 
-type Props = { categories: { name: string; slug: string }[]; active: string | null };
+/** `sortBy`: the chosen sort (not the default), carried into each tab link so it survives. */
+type Props = { categories: { name: string; slug: string }[]; active: string | null; sortBy?: string | null };
 
 const tab = "shrink-0 whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm font-medium transition-colors";
 
-export default function CategoryTabs({ categories, active }: Props) {
+export default function CategoryTabs({ categories, active, sortBy: firstSort = null }: Props) {
+  const [sortBy, setSortBy] = useState(firstSort);
+  useEffect(() => {
+    const onSort = (e: Event) => setSortBy((e as CustomEvent<string | null>).detail);
+    addEventListener(SORT_EVENT, onSort);
+    return () => removeEventListener(SORT_EVENT, onSort);
+  }, []);
+  const href = (slug: string | null) => {
+    const u = new URLSearchParams();
+    if (slug) u.set("category", slug);
+    if (sortBy) u.set("sortBy", sortBy);
+    const s = u.toString();
+    return s ? `/?${s}` : "/";
+  };
   const strip = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ left: false, right: true });
 
@@ -43,7 +57,7 @@ export default function CategoryTabs({ categories, active }: Props) {
       </button>
       <div ref={strip} onScroll={update} className="no-scrollbar flex gap-2 overflow-x-auto scroll-smooth px-8 py-1">
         <a
-          href="/"
+          href={href(null)}
           aria-current={active === null ? "page" : undefined}
           className={`${tab} ${active === null ? "bg-orange-500 text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700"}`}
         >
@@ -52,7 +66,7 @@ export default function CategoryTabs({ categories, active }: Props) {
         {categories.map((c) => (
           <a
             key={c.slug}
-            href={`/?category=${encodeURIComponent(c.slug)}`}
+            href={href(c.slug)}
             aria-current={active === c.slug ? "page" : undefined}
             className={`${tab} ${active === c.slug ? "bg-orange-500 text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700"}`}
           >

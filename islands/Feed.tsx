@@ -5,7 +5,7 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type CardItem, toCardItem } from "../components/MediaCard.tsx";
-import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_OPTIONS, type SortValue, TEXT } from "../components/feed_rules.ts";
+import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../components/feed_rules.ts";
 import { api } from "./api.ts";
 import { PlayableCard } from "./PlayableCard.tsx";
 
@@ -19,6 +19,8 @@ export type FeedProps = {
   columns: number;
   category: string | null;
   seed: string | null;
+  /** The explicit sort of the server render (`?sortBy=`), null for the default view. */
+  sort?: SortValue | null;
   signedIn: boolean;
   adClientId: string | null;
 };
@@ -38,12 +40,24 @@ export default function Feed(props: FeedProps) {
   );
 }
 
-function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, signedIn, adClientId }: FeedProps) {
-  const [sort, setSort] = useState<SortValue | null>(null);
+/** The Sort menu's value while the default view is shuffled: picking Trending leaves it. */
+const SHUFFLED = "shuffled";
+
+function FeedBody(
+  { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId }:
+    FeedProps,
+) {
+  const [sort, setSort] = useState<SortValue | null>(seed ? null : firstSort);
   const [pages, setPages] = useState<FeedPage[]>([first]);
   const [hasMore, setHasMore] = useState(firstHasMore);
   const [status, setStatus] = useState<Status>("idle");
-  const state = useRef({ page: 1, columns: firstColumns, sort: null as SortValue | null, loading: false, generation: 0 });
+  const state = useRef({
+    page: 1,
+    columns: firstColumns,
+    sort: (seed ? null : firstSort) as SortValue | null,
+    loading: false,
+    generation: 0,
+  });
   const sentinel = useRef<HTMLDivElement>(null);
 
   // The seed parameter has done its job once the page shows: drop it from the address.
@@ -104,6 +118,12 @@ function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumn
     s.page = 0;
     s.columns = columnsFor(innerWidth);
     setSort(value);
+    // The address and the category tabs keep the choice (a reload or a tab shows the same sort).
+    const url = new URL(location.href);
+    if (value === "trending") url.searchParams.delete("sortBy");
+    else url.searchParams.set("sortBy", value);
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    dispatchEvent(new CustomEvent(SORT_EVENT, { detail: value === "trending" ? null : value }));
     setPages([]);
     setHasMore(true);
     load(1);
@@ -118,7 +138,15 @@ function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumn
       {featured && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
-          <PlayableCard item={featured} signedIn={signedIn} eager variant="card" headingLevel="h3" opensViewer />
+          <PlayableCard
+            item={featured}
+            signedIn={signedIn}
+            eager
+            variant="card"
+            headingLevel="h3"
+            opensViewer
+            errorText={TEXT.featuredFailed}
+          />
         </section>
       )}
       <div className="flex items-center justify-end gap-3">
@@ -126,11 +154,12 @@ function FeedBody({ featured, first, hasMore: firstHasMore, columns: firstColumn
         <label className="flex items-center gap-2 text-sm text-neutral-400">
           Sort by
           <select
-            value={sort ?? "trending"}
-            onChange={(e) => changeSort(e.target.value as SortValue)}
+            value={sort ?? (seed ? SHUFFLED : "trending")}
+            onChange={(e) => e.target.value !== SHUFFLED && changeSort(e.target.value as SortValue)}
             aria-label="Sort by"
             className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
           >
+            {seed && sort === null && <option value={SHUFFLED}>Shuffled</option>}
             {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </label>

@@ -3,7 +3,8 @@
  * - videos start muted; an unmute button shows while playing;
  * - desktop (a fine pointer that hovers): plays after the hover delay, pauses on leave;
  * - touch devices and tablets: only the card most inside the target zone plays, one at a time;
- * - embed thumbnails fall back through YouTube's quality levels, then to a placeholder.
+ * - embed thumbnails fall back through YouTube's quality levels, then to a placeholder; a video
+ *   whose poster fails shows the placeholder too.
  */
 import { useEffect, useRef, useState } from "react";
 import { type CardItem, MediaCard, type PlaybackState } from "../components/MediaCard.tsx";
@@ -19,6 +20,8 @@ type Props = {
   className?: string;
   headingLevel?: "h2" | "h3";
   opensViewer?: boolean;
+  /** Shown when the media fails (the featured card: 'Failed to load featured video'). */
+  errorText?: string;
 };
 
 const hoverDevice = () => matchMedia("(hover: hover) and (pointer: fine)").matches;
@@ -64,7 +67,7 @@ const touch = {
   },
 };
 
-export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer }: Props) {
+export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: Props) {
   const cardRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -74,8 +77,22 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
   const [muted, setMuted] = useState(true);
   const [likes, setLikes] = useState(item.likes);
   const [liking, setLiking] = useState(false);
+  // Unknown until the first interaction (the page is the same HTML for every viewer).
+  const [isLiked, setIsLiked] = useState<boolean | null>(item.isLiked ?? null);
   const [level, setLevel] = useState(0);
+  const [posterFailed, setPosterFailed] = useState(false);
   const isVideo = item.contentType === "video" && !!item.videoUrl;
+
+  // A video's poster can fail like any image: probe it and show the placeholder instead.
+  useEffect(() => {
+    if (!isVideo || !item.thumbnail || item.thumbnail === PLACEHOLDER_THUMB) return;
+    const probe = new Image();
+    probe.onerror = () => setPosterFailed(true);
+    probe.src = item.thumbnail;
+    return () => {
+      probe.onerror = null;
+    };
+  }, [isVideo, item.thumbnail]);
 
   const start = () => {
     clearTimeout(timer.current);
@@ -135,16 +152,27 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
   let thumbnailSrc = item.thumbnail;
   if (item.contentType === "embed" && item.youtubeId) {
     thumbnailSrc = level < YT_THUMB_LEVELS.length ? youtubeThumb(item.youtubeId, YT_THUMB_LEVELS[level]) : PLACEHOLDER_THUMB;
-  } else if (level > 0) thumbnailSrc = PLACEHOLDER_THUMB;
+  } else if (level > 0 || posterFailed) thumbnailSrc = PLACEHOLDER_THUMB;
 
+  /** Toggles the viewer's like: POST or DELETE /api/videos/{id}/like; the count comes from the server. */
   async function like() {
     setLiking(true);
+    let liked = isLiked;
     try {
-      const res = await api<{ count?: number; likes?: number }>("/api/like", { method: "POST", body: { videoId: item.id } });
-      setLikes(res?.count ?? res?.likes ?? likes + 1);
-      toast({ title: TEXT.likeOk });
+      if (liked === null) {
+        liked = (await api<{ isLiked: boolean; count: number }>(`/api/videos/${item.id}/like`)).isLiked;
+      }
+    } catch {
+      liked = false;
+    }
+    try {
+      const res = await api<{ isLiked: boolean; count: number }>(`/api/videos/${item.id}/like`, { method: liked ? "DELETE" : "POST" });
+      setIsLiked(res.isLiked);
+      setLikes(res.count);
+      toast({ title: res.isLiked ? TEXT.likeOk : TEXT.likeRemoved });
     } catch (e) {
-      toast({ title: e instanceof ApiError && e.body?.error ? e.body.error : TEXT.likeFailed, variant: "destructive" });
+      const server = e instanceof ApiError && e.body?.error ? e.body.error : null;
+      toast({ title: liked ? TEXT.likeRemoveFailed : TEXT.likeAddFailed, description: server ?? TEXT.likeRetry, variant: "destructive" });
     } finally {
       setLiking(false);
     }
@@ -173,6 +201,8 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
       onThumbnailError={level <= YT_THUMB_LEVELS.length ? nextThumb : undefined}
       playing={playing}
       playback={state}
+      mediaFailed={posterFailed || (item.contentType !== "embed" && level > 0)}
+      errorText={errorText}
       muted={muted}
       onToggleMute={() => {
         const v = videoRef.current;
@@ -181,6 +211,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
         setMuted(v.muted);
       }}
       likes={likes}
+      liked={isLiked ?? false}
       liking={liking}
       onLike={like}
       {...desktop}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { TOAST_EVENT, type ToastInput } from "./toast.ts";
+import { takeQueuedToasts, TOAST_EVENT, toasterGone, type ToastInput } from "./toast.ts";
 
 const DISPLAY_MS = 5000;
 const SWIPE_PX = 50;
@@ -17,7 +17,11 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     const onKey = (e: KeyboardEvent) => e.key === "F8" && viewport.current?.focus();
     globalThis.addEventListener(TOAST_EVENT, onToast);
     globalThis.addEventListener("keydown", onKey);
+    // Toasts raised before this island hydrated: one at a time, so the newest shows.
+    const queued = takeQueuedToasts();
+    if (queued.length) show(queued[queued.length - 1]);
     return () => {
+      toasterGone();
       globalThis.removeEventListener(TOAST_EVENT, onToast);
       globalThis.removeEventListener("keydown", onKey);
     };
@@ -40,7 +44,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
       {current && (
         <li
           key={current.key}
-          role="status"
+          role={destructive ? "alert" : "status"}
           aria-live={destructive ? "assertive" : "polite"}
           data-toast={destructive ? "destructive" : "default"}
           onPointerDown={(e) => (swipeStart.current = e.clientX)}

@@ -7,6 +7,7 @@ export const MSG = {
   age: "You must be at least 18 years old to register",
   match: "Passwords don't match",
   terms: "You must accept the Terms of Service to register",
+  dob: "Please enter a valid date of birth",
 } as const;
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]+$/;
@@ -20,6 +21,13 @@ export const FIRST_BIRTH_YEAR = 1940;
 /** The latest birth date allowed today: exactly 18 years ago (UTC calendar date). */
 export function latestBirthDate(today = new Date()): Date {
   return new Date(Date.UTC(today.getUTCFullYear() - MIN_AGE, today.getUTCMonth(), today.getUTCDate()));
+}
+
+/** The earliest birth date the calendar offers (spec §9: years 1940 to current year minus 18). */
+export const EARLIEST_BIRTH_DATE = new Date(Date.UTC(FIRST_BIRTH_YEAR, 0, 1));
+
+export function isPlausibleBirthDate(dob: Date): boolean {
+  return dob.getTime() >= EARLIEST_BIRTH_DATE.getTime();
 }
 
 export function isAdult(dob: Date, today = new Date()): boolean {
@@ -55,6 +63,7 @@ export function validateRegister(v: RegisterValues): Errors {
   if (!EMAIL_RE.test(v.email)) e.email = MSG.email;
   const dob = new Date(v.dateOfBirth);
   if (Number.isNaN(dob.getTime()) || !isAdult(dob)) e.dateOfBirth = MSG.age;
+  else if (!isPlausibleBirthDate(dob)) e.dateOfBirth = MSG.dob;
   if (v.password.length < 6) e.password = MSG.passwordShort;
   if (v.password !== v.confirmPassword) e.confirmPassword = MSG.match;
   if (!v.termsAccepted) e.termsAccepted = MSG.terms;

@@ -3,6 +3,30 @@ export type ToastInput = { title: string; description?: string; variant?: "defau
 
 export const TOAST_EVENT = "dr:toast";
 
+declare global {
+  /** Toasts raised before the Toaster island hydrated (islands hydrate in any order). */
+  var __drToastQueue: ToastInput[] | undefined;
+  /** Set while a Toaster listens for toast events. */
+  var __drToasterReady: boolean | undefined;
+}
+
 export function toast(t: ToastInput) {
+  if (!globalThis.__drToasterReady) {
+    (globalThis.__drToastQueue ??= []).push(t);
+    return;
+  }
   globalThis.dispatchEvent(new CustomEvent<ToastInput>(TOAST_EVENT, { detail: t }));
+}
+
+/** Called by the Toaster once it listens: marks it ready and hands over the queued toasts. */
+export function takeQueuedToasts(): ToastInput[] {
+  globalThis.__drToasterReady = true;
+  const queued = globalThis.__drToastQueue ?? [];
+  globalThis.__drToastQueue = [];
+  return queued;
+}
+
+/** Called when the Toaster unmounts: later toasts queue again. */
+export function toasterGone() {
+  globalThis.__drToasterReady = false;
 }

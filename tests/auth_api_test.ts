@@ -66,6 +66,8 @@ for (
     ["an invalid email", { email: "not-an-email" }, MSG.email],
     ["an under-18 date of birth", { dateOfBirth: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString() }, MSG.age],
     ["an unparseable date of birth", { dateOfBirth: "yesterday" }, MSG.age],
+    ["a date of birth before 1940", { dateOfBirth: "1939-12-31T00:00:00.000Z" }, MSG.dob],
+    ["a date of birth in year 1", { dateOfBirth: "0001-01-01" }, MSG.dob],
     ["terms not accepted", { termsAccepted: false }, MSG.terms],
   ] as const
 ) {

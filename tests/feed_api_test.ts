@@ -199,9 +199,15 @@ Deno.test("[api] shuffle: pages after 1 sent without the seed continue the same 
   assert.match(plain.headers.getSetCookie().join(), /dr_seed=;/);
 });
 
-Deno.test("[api] explicit sorts ignore the shuffle seed", async () => {
+Deno.test("[api] explicit sorts other than trending ignore the shuffle seed", async () => {
   assert.deepEqual(await walk("sortBy=newest&shuffleSeed=zzz"), await walk("sortBy=newest"));
-  assert.deepEqual(await walk("sortBy=trending&shuffleSeed=zzz"), await walk("sortBy=trending"));
+});
+
+Deno.test("[api] the spec's client sends sortBy=trending with the seed on page 1: the seed applies, later pages via cookie", async () => {
+  const shuffled = await walk("shuffleSeed=zzz");
+  assert.deepEqual(await walk("sortBy=trending&shuffleSeed=zzz"), shuffled);
+  assert.deepEqual(await walk("sortBy=trending&shuffleSeed=zzz", { cookieFromFirst: true, seedOnFirstOnly: true }), shuffled);
+  assert.notDeepEqual(shuffled.videos, (await walk("sortBy=trending")).videos);
 });
 
 Deno.test("[api] feed default (no seed, no sort) is trending", async () => {

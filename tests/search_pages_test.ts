@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { media, users } from "../db/schema/mod.ts";
 import { categoryIds, createMedia, createUser, makeTestEnv } from "./_helpers.ts";
 
@@ -161,16 +161,69 @@ Deno.test("[page] / renders the first page of cards, category tabs, canonical an
   assert.doesNotMatch(html, /Dragon pending|Dragon hidden/);
 });
 
-Deno.test("[page] /?category= filters by slug or id, with its own canonical; unknown is 404, malformed 400", async () => {
-  for (const ref of [catA.slug, String(catA.id)]) {
+Deno.test("[page] /?category= filters by slug (any case) or id, with its own canonical; unknown or malformed shows the empty feed", async () => {
+  for (const ref of [catA.slug, String(catA.id), catA.slug.toUpperCase()]) {
     const html = await (await request(`/?category=${ref}`)).text();
     assert.match(html, new RegExp(`<link rel="canonical" href="http://localhost:8000/\\?category=${catA.slug}"`));
     assert.match(html, new RegExp(`<meta property="og:title" content="${catA.name} AI videos and images"`));
     assert.match(html, /Dragon over the sea/);
     assert.doesNotMatch(html, /Sunset flight/);
   }
-  assert.equal((await request("/?category=no-such-thing")).status, 404);
-  assert.equal((await request("/?category=Bad%20Slug")).status, 400);
+  for (const ref of ["no-such-thing", "Bad%20Slug"]) {
+    const res = await request(`/?category=${ref}`);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.doesNotMatch(html, /Dragon over the sea|Sunset flight/, "no feed cards");
+    assert.match(html, /No content available/);
+  }
+});
+
+Deno.test("[page] / and /search ignore unknown parameters and a bad shuffle seed", async () => {
+  const home = await request("/?utm_source=x&fbclid=abc&shuffleSeed=bad%20seed!");
+  assert.equal(home.status, 200);
+  assert.ok(((await home.text()).match(/data-card="/g)?.length ?? 0) >= 6);
+  const found = await request("/search?q=dragon&utm_source=newsletter&fbclid=1");
+  assert.equal(found.status, 200);
+  assert.equal((await found.text()).match(/data-card="/g)?.length, 3);
+  // The JSON API stays strict.
+  assert.equal((await request("/api/content/feed?utm_source=x")).status, 400);
+});
+
+Deno.test("[page] / keeps ?sortBy= for the server render and in the category tab links", async () => {
+  const html = await (await request("/?sortBy=oldest&shuffleSeed=abc")).text();
+  const order = [...html.matchAll(/data-card="(\d+)"/g)].map((m) => Number(m[1]));
+  const api = await (await request("/api/content/feed?sortBy=oldest")).json();
+  const apiIds = [...api.content.videos, ...api.content.images].map((i: { id: number }) => i.id).sort();
+  assert.deepEqual([...new Set(order)].sort(), apiIds);
+  assert.match(html, new RegExp(`href="/\\?category=${catA.slug}&amp;sortBy=oldest"`));
+  assert.match(html, /"sort":"oldest"/);
+});
+
+Deno.test("[page] / shows the spec's feed error with a Reload Page button when the feed fails", async () => {
+  await using broken = await makeTestEnv();
+  await broken.db.run(sql`DROP TABLE media`);
+  const res = await broken.request("/");
+  assert.equal(res.status, 500);
+  const html = await res.text();
+  assert.match(html, /Something went wrong/);
+  assert.match(html, /Failed to load content feed/);
+  assert.match(html, /Reload Page/);
+});
+
+Deno.test("[page] /search pages by 48 with Prev/Next links, 48+ wording and noindex", async () => {
+  await using many = await makeTestEnv();
+  const u = await createUser(many.db);
+  for (let i = 0; i < 50; i++) await createMedia(many.db, { userId: u.id, title: `Comet ${i}`, contentType: "image" });
+  const first = await (await many.request("/search?q=comet&utm_campaign=x")).text();
+  assert.equal(first.match(/data-card="/g)?.length, 48);
+  assert.match(first, /48\+ results/);
+  assert.match(first, /href="\/search\?q=comet&amp;page=2"[^>]*>Next</);
+  assert.doesNotMatch(first, />Prev</);
+  assert.match(first, /<meta name="robots" content="noindex"/);
+  const second = await (await many.request("/search?q=comet&page=2")).text();
+  assert.equal(second.match(/data-card="/g)?.length, 2);
+  assert.match(second, /href="\/search\?q=comet"[^>]*>Prev</);
+  assert.doesNotMatch(second, />Next</);
 });
 
 Deno.test("[page] /?shuffleSeed= and /?shuffle= shuffle with that seed and remember it; the order matches the API", async () => {

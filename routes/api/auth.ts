@@ -7,7 +7,16 @@ import { clientIp, RateLimiter } from "../../lib/rate_limit.ts";
 import { endSession, startSession } from "../../lib/session.ts";
 import { setFlash } from "../../lib/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { EMAIL_MAX, EMAIL_RE, isAdult, MSG, PASSWORD_MAX, USERNAME_MAX, USERNAME_RE } from "../../islands/auth_rules.ts";
+import {
+  EMAIL_MAX,
+  EMAIL_RE,
+  isAdult,
+  isPlausibleBirthDate,
+  MSG,
+  PASSWORD_MAX,
+  USERNAME_MAX,
+  USERNAME_RE,
+} from "../../islands/auth_rules.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../../db/queries/users.ts";
 import { writeTx } from "../../db/client.ts";
 
@@ -21,7 +30,8 @@ const registerSchema = z.object({
   username,
   email: z.string().trim().max(EMAIL_MAX, "Email is too long").regex(EMAIL_RE, MSG.email),
   dateOfBirth: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), MSG.age)
-    .refine((v) => isAdult(new Date(v)), MSG.age),
+    .refine((v) => isAdult(new Date(v)), MSG.age)
+    .refine((v) => isPlausibleBirthDate(new Date(v)), MSG.dob),
   password,
   termsAccepted: z.literal(true, MSG.terms),
 });

@@ -27,10 +27,11 @@ export const feedApi = new Hono<AppEnv>()
     const q = queryOr400(c, feedQuery);
     const page = q.page ?? 1;
     const category = await resolveCategory(c.var.db, q.category);
-    // Explicit sorts are exact and ignore the seed. The default view is shuffled when a seed is
-    // given, or, for pages after the first, when the visitor's page 1 was shuffled (cookie).
+    // Explicit sorts other than trending are exact and ignore the seed. The default (trending)
+    // view is shuffled when a seed is given, or, for pages after the first, when the visitor's
+    // page 1 was shuffled (cookie). The spec's client sends sortBy=trending with the seed.
     let seed: string | null = null;
-    if (!q.sortBy) {
+    if (!q.sortBy || q.sortBy === "trending") {
       seed = q.shuffleSeed ?? (page > 1 ? rememberedSeed(c) : null);
       if (page === 1) rememberSeed(c, seed);
     }

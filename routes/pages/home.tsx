@@ -2,16 +2,15 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
 import { toCardItem } from "../../components/MediaCard.tsx";
-import { interleave, SSR_COLUMNS } from "../../components/feed_rules.ts";
-import { listCategories } from "../../db/queries/feed.ts";
+import { interleave, SSR_COLUMNS, TEXT } from "../../components/feed_rules.ts";
+import { findCategory, listCategories, type Sort, SORTS } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { categoryRefSchema, loadFeed, rememberSeed, resolveCategory, SEED_RE } from "../../lib/feed.ts";
-import { badRequest } from "../../lib/http_error.ts";
+import { categoryRefSchema, loadFeed, rememberSeed, SEED_RE } from "../../lib/feed.ts";
+import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { newShuffleSeed } from "../../lib/shuffle_seed.ts";
-import { parseOr400 } from "../../lib/validate.ts";
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;
@@ -37,18 +36,45 @@ export function AdScript({ client, nonce }: { client: string; nonce: string }) {
  */
 export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const { db, config, user, nonce } = c.var;
-  const ref = parseOr400(categoryParam, c.req.query("category"));
-  const [category, categories] = await Promise.all([resolveCategory(db, ref), listCategories(db)]);
+  // A page link may carry anything (utm_source, fbclid, a mistyped category): unknown or bad
+  // parameters are ignored here; only the JSON API is strict.
+  const ref = categoryParam.safeParse((c.req.query("category") ?? "").toLowerCase());
+  const [found, categories] = await Promise.all([
+    ref.success && ref.data ? findCategory(db, ref.data) : null,
+    listCategories(db),
+  ]);
+  const unknownCategory = ref.success ? !!ref.data && !found : true;
+  const category = found;
+  const sortParam = c.req.query("sortBy");
+  const sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? sortParam as Sort : null;
   const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");
-  if (asked !== undefined && asked !== "" && !SEED_RE.test(asked)) throw badRequest("shuffleSeed must be 1-64 letters, digits, - or _");
-  const seed = asked || (Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
+  const validSeed = asked !== undefined && SEED_RE.test(asked) ? asked : null;
+  // The seed applies to the default (trending) view only; an explicit other sort ignores it.
+  const shuffles = !sort || sort === "trending";
+  const seed = !shuffles ? null : validSeed ?? (!sort && Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
   rememberSeed(c, seed);
-  const feed = await loadFeed(db, {
-    page: 1,
-    order: seed ? { seed } : { sort: "trending" },
-    categoryId: category?.id ?? null,
-    columns: SSR_COLUMNS,
-  }, !!config.adClientId);
+  let feed;
+  try {
+    feed = await loadFeed(db, {
+      page: 1,
+      order: seed ? { seed } : { sort: sort ?? "trending" },
+      // An unknown category matches nothing: the feed's empty state, not a 404.
+      categoryId: unknownCategory ? -1 : category?.id ?? null,
+      columns: SSR_COLUMNS,
+    }, !!config.adClientId);
+  } catch (err) {
+    log.error("home feed failed", { requestId: c.var.requestId, error: String(err) });
+    c.header("Cache-Control", "private, no-store");
+    return renderPage(
+      c,
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-3 px-3 py-24 text-center">
+        <h1 className="text-xl font-semibold">{TEXT.errorTitle}</h1>
+        <p className="text-neutral-400">{TEXT.errorBody}</p>
+        <a href={c.req.path + (new URL(c.req.url).search)} className="btn-primary">{TEXT.reload}</a>
+      </section>,
+      { status: 500, meta: { title: TEXT.errorTitle, noindex: true } },
+    );
+  }
 
   const { siteName, tagline } = config;
   const title = category ? `${category.name} AI videos and images` : siteName;
@@ -65,7 +91,11 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
           <Island
             name="CategoryTabs"
             component={CategoryTabs}
-            props={{ categories: categories.map(({ name, slug }) => ({ name, slug })), active: category?.slug ?? null }}
+            props={{
+              categories: categories.map(({ name, slug }) => ({ name, slug })),
+              active: category?.slug ?? null,
+              sortBy: sort && sort !== "trending" ? sort : null,
+            }}
           />
         </div>
       </div>
@@ -81,6 +111,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
             columns: SSR_COLUMNS,
             category: category?.slug ?? null,
             seed,
+            sort: seed ? null : sort,
             signedIn: !!user,
             adClientId: config.adClientId ?? null,
           }}

@@ -8,7 +8,7 @@ import type { ContentItem } from "../../lib/content_item.ts";
 import { HttpError } from "../../lib/http_error.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { collapseWhitespace, MAX_QUERY, runSearch, searchParams } from "../../lib/search.ts";
+import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/search.ts";
 import { parseOr400 } from "../../lib/validate.ts";
 
 const TABS = [
@@ -25,11 +25,12 @@ const SUGGESTIONS = [
   "Search for an AI generator such as Runway, Kling or Sora",
 ];
 
-function searchHref(params: { q?: string; type?: string; category?: string }) {
+function searchHref(params: { q?: string; type?: string; category?: string; page?: number }) {
   const u = new URLSearchParams();
   if (params.q) u.set("q", params.q);
   if (params.type) u.set("type", params.type);
   if (params.category) u.set("category", params.category);
+  if (params.page && params.page > 1) u.set("page", String(params.page));
   const s = u.toString();
   return s ? `/search?${s}` : "/search";
 }
@@ -48,12 +49,15 @@ export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
     else url.searchParams.delete("q");
     return c.redirect(url.pathname + url.search, 302);
   }
-  const params = parseOr400(searchParams, raw);
+  // Links from elsewhere carry tracking parameters (utm_source, fbclid...): keep only ours.
+  const known = Object.fromEntries(Object.entries(raw).filter(([k]) => k in searchParams.shape));
+  const params = parseOr400(searchParams, known);
   const type = TABS.find((t) => t.type && params.type && t.type.startsWith(params.type))?.type ?? "";
   const categories = await listCategories(c.var.db);
   const categoryRef = params.categoryId !== undefined ? String(params.categoryId) : raw.category ?? "";
   const category = categories.find((cat) => cat.slug === categoryRef || String(cat.id) === categoryRef) ?? null;
 
+  const page = params.page ?? 1;
   let results: ContentItem[] = [];
   let failed: 500 | null = null;
   if (q) {
@@ -125,8 +129,27 @@ export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
         )
         : (
           <>
-            <p className="mb-3 text-sm text-neutral-400">{results.length} result{results.length === 1 ? "" : "s"}</p>
+            <p className="mb-3 text-sm text-neutral-400">
+              {results.length === SEARCH_PAGE_SIZE
+                ? `${SEARCH_PAGE_SIZE}+ results`
+                : `${results.length} result${results.length === 1 ? "" : "s"}`}
+              {page > 1 && ` (page ${page})`}
+            </p>
             <Island name="SearchResults" component={SearchResults} props={{ items: results.map(toCardItem), signedIn: !!c.var.user }} />
+            {(page > 1 || results.length === SEARCH_PAGE_SIZE) && (
+              <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-3">
+                {page > 1 && (
+                  <a href={searchHref({ q, type, category: category?.slug, page: page - 1 })} rel="prev" className="btn-secondary">
+                    Prev
+                  </a>
+                )}
+                {results.length === SEARCH_PAGE_SIZE && (
+                  <a href={searchHref({ q, type, category: category?.slug, page: page + 1 })} rel="next" className="btn-secondary">
+                    Next
+                  </a>
+                )}
+              </nav>
+            )}
           </>
         )}
     </section>,
@@ -135,8 +158,10 @@ export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
       header: { query: q },
       meta: {
         title: q ? `Search: ${q}` : "Search",
+        // Result lists are thin, ever-changing pages: kept out of search engines.
+        noindex: !!q || page > 1,
         description: q ? `AI-generated videos and images matching "${q}".` : "Search AI-generated videos, images and embeds.",
-        canonical: searchHref({ q, type, category: category?.slug }),
+        canonical: searchHref({ q, type, category: category?.slug, page }),
       },
     },
   );

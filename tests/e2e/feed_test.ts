@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { categoryIds, createMedia, createUser, startServer } from "../_helpers.ts";
+import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
@@ -170,6 +170,117 @@ Deno.test({
     await card.getByRole("button", { name: /^Like/ }).click();
     await page.locator("#login-required").getByText("Login required").waitFor();
     assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  name: "[e2e] the Sort menu shows Shuffled for a shuffled feed; picking Trending leaves it; the tabs keep a chosen sort",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { page, errors } = await openHome(1600, "/?shuffleSeed=menu");
+    const menu = page.getByLabel("Sort by");
+    assert.equal(await menu.inputValue(), "shuffled");
+    assert.equal(await menu.locator("option:checked").textContent(), "Shuffled");
+    await menu.selectOption("trending");
+    await page.waitForFunction(() => !document.querySelector("select[aria-label='Sort by'] option[value=shuffled]"));
+    await menu.selectOption("oldest");
+    await waitHydrated(page, "CategoryTabs");
+    const tab = page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: catB.name, exact: true });
+    await page.waitForFunction((el) => el!.getAttribute("href")!.includes("sortBy=oldest"), await tab.elementHandle());
+    await tab.click();
+    await page.waitForURL(`${server.url}/?category=${catB.slug}&sortBy=oldest`);
+    await waitHydrated(page, "Feed");
+    assert.equal(await page.getByLabel("Sort by").inputValue(), "oldest");
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+});
+
+Deno.test({
+  name: "[e2e] a signed-in card Like toggles with aria-pressed, the server's count and the spec's toasts",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const member = await createUser(db, { username: "e2e_liker" });
+    const context = await browser!.newContext({ viewport: { width: 1600, height: 900 } });
+    const [name, value] = (await loginCookie(db, member.id)).split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/?sortBy=newest`);
+    await waitHydrated(page, "Feed");
+    await waitHydrated(page, "Toaster");
+    const card = page.locator(`[data-testid=feed-grid] [data-card="${created[0].id}"]`);
+    const like = card.getByRole("button", { name: /^Like/ });
+    assert.equal(await like.getAttribute("aria-pressed"), "false");
+    await like.click();
+    await page.getByText("You liked this content").waitFor();
+    await card.locator("button[aria-pressed=true]").waitFor();
+    assert.equal((await like.textContent())?.trim(), "1");
+    await like.click();
+    await page.getByText("Like removed").waitFor();
+    await card.locator("button[aria-pressed=false]").waitFor();
+    assert.equal((await like.textContent())?.trim(), "0");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+});
+
+Deno.test({
+  name: "[e2e] a video card whose poster fails shows the placeholder",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const page = await browser!.newPage({ viewport: { width: 1600, height: 900 } });
+    await page.route("**/uploads/t/e2ethumb0001.jpg", (r) => r.fulfill({ status: 404, body: "" }));
+    await page.goto(`${server.url}/?sortBy=newest`);
+    await waitHydrated(page, "Feed");
+    const video = page.locator(`[data-testid=feed-grid] [data-card="${created[0].id}"] video`);
+    await page.waitForFunction((el) => el!.getAttribute("poster") === "/static/placeholder.svg", await video.elementHandle());
+    await page.close();
+  },
+});
+
+Deno.test({
+  name: "[e2e] below 640 px Forum and Create move from the header into the guest and account menus",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { page, errors } = await openHome(390);
+    const header = page.locator("header nav").first();
+    assert.equal(await header.locator("> a[href='/forum']").isVisible(), false);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const guest = page.locator("#guest-menu");
+    await guest.getByRole("link", { name: "Forum" }).waitFor();
+    await guest.getByRole("button", { name: "Create" }).click();
+    await page.locator("#create-dialog").waitFor();
+    await page.keyboard.press("Escape");
+
+    const wide = await openHome(1600);
+    await wide.page.getByRole("button", { name: "Account menu" }).click();
+    await wide.page.locator("#guest-menu").getByRole("link", { name: "Register" }).waitFor();
+    assert.equal(await wide.page.locator("#guest-menu").getByRole("link", { name: "Forum" }).isVisible(), false);
+
+    const member = await createUser(db, { username: "e2e_small" });
+    const context = await browser!.newContext({ viewport: { width: 390, height: 800 } });
+    const [name, value] = (await loginCookie(db, member.id)).split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const small = await context.newPage();
+    await small.goto(server.url);
+    await waitHydrated(small, "AccountMenu");
+    await small.getByRole("button", { name: "Account menu for e2e_small" }).click();
+    await small.locator("#account-menu").getByRole("link", { name: "Forum" }).waitFor();
+    await small.locator("#account-menu").getByRole("button", { name: "Create" }).waitFor();
+    assert.deepEqual(errors, []);
+    assert.deepEqual(wide.errors, []);
+    await context.close();
+    await wide.page.close();
     await page.close();
   },
 });
