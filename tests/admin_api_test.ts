@@ -607,3 +607,17 @@ Deno.test("[api] a malformed percent-encoding in a file or thumbnail path is a 4
   assert.ok(res.status === 400 || res.status === 404, `thumbnail: ${res.status}`);
   await res.body?.cancel();
 });
+
+Deno.test("[api] toggle toasts read the state the server reached, so a stale list cannot toast the opposite", async () => {
+  const { banToast, featuredToast } = await import("../islands/admin/data.ts");
+  const item = await createMedia(db, { userId: uploader.id, title: "Toggle me" });
+  const on = await (await request(`/api/admin/content/${item.id}/feature`, { method: "POST", cookie: adminCookie })).json();
+  assert.equal(featuredToast(on), "Featured");
+  const off = await (await request(`/api/admin/content/${item.id}/feature`, { method: "POST", cookie: adminCookie })).json();
+  assert.equal(featuredToast(off), "Removed from featured");
+  const target = await createUser(db, { username: "toggle_target" });
+  const banned = await (await request(`/api/admin/users/${target.id}`, { method: "POST", cookie: adminCookie })).json();
+  assert.equal(banToast(banned), "User banned successfully");
+  const unbanned = await (await request(`/api/admin/users/${target.id}`, { method: "POST", cookie: adminCookie })).json();
+  assert.equal(banToast(unbanned), "User unbanned successfully");
+});

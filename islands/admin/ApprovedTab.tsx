@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { APPROVED_PAGE_SIZE, pageCount } from "../admin_rules.ts";
-import { type AdminItem, type Category, type Load, post, useLoad, useRowCalls } from "./data.ts";
+import { type AdminItem, type Category, featuredToast, type Load, post, useLoad, useRowCalls } from "./data.ts";
 import EditVideoDialog from "./EditVideoDialog.tsx";
 import {
   ActionsCell,
@@ -60,7 +60,7 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
                   rowId={item.id}
                   look="accent"
                   call={() => post(`/api/admin/content/${item.id}/feature`)}
-                  success="Featured"
+                  success={featuredToast}
                 >
                   Feature
                 </CallButton>

@@ -1,4 +1,4 @@
-import { type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
+import { type AdminItem, featuredToast, post, useLoad, useRowCalls } from "./data.ts";
 import { CallButton, Cell, ListTable, PreviewCell, Row, TitleCell } from "./parts.tsx";
 
 const FEATURED_EMPTY = 'No featured videos. Mark content as "Feature" in the Pending tab.';
@@ -25,7 +25,7 @@ export default function FeaturedTab() {
               calls={calls}
               rowId={item.id}
               call={() => post(`/api/admin/content/${item.id}/feature`)}
-              success="Removed from featured"
+              success={featuredToast}
             >
               Remove
             </CallButton>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type AdminUser, post, useLoad, useRowCalls } from "./data.ts";
+import { type AdminUser, banToast, post, useLoad, useRowCalls } from "./data.ts";
 import { CallButton, Cell, ListTable, Row } from "./parts.tsx";
 
 /** Finds users and bans or unbans them; the signed-in admin and other admins cannot be banned. */
@@ -54,7 +54,7 @@ export default function UsersTab({ adminId }: { adminId: number }) {
                   disabled={locked}
                   title={locked ? (u.id === adminId ? "You cannot ban yourself" : "Admins cannot be banned") : undefined}
                   call={() => post(`/api/admin/users/${u.id}`)}
-                  success={u.banned ? "User unbanned successfully" : "User banned successfully"}
+                  success={banToast}
                 >
                   {u.banned ? "Unban" : "Ban"}
                 </CallButton>

@@ -31,11 +31,14 @@ export type AdminUser = { id: number; username: string; email: string | null; is
 
 export const post = (url: string, body?: unknown) => api(url, { method: "POST", body });
 
+/** A success title, or one read from the server's answer (toggles report the state they reached). */
+export type Success = string | ((answer: unknown) => string);
+
 /** Runs an admin call with the spec's toasts: the success title, or 'Error' with the server's text. */
-export async function act(call: () => Promise<unknown>, success: string, after: () => void): Promise<boolean> {
+export async function act(call: () => Promise<unknown>, success: Success, after: () => void): Promise<boolean> {
   try {
-    await call();
-    toast({ title: success });
+    const answer = await call();
+    toast({ title: typeof success === "string" ? success : success(answer) });
     return true;
   } catch (e) {
     toast({ title: "Error", description: (e as Error).message || "Something went wrong", variant: "destructive" });
@@ -69,14 +72,19 @@ export function useLoad<T>(url: string) {
 /** A tab's row calls: one row at a time is busy (its buttons disabled) while its call runs; `after` follows each call. */
 export type RowCalls = {
   busyId: number | null;
-  run: (id: number, call: () => Promise<unknown>, success: string) => void;
+  run: (id: number, call: () => Promise<unknown>, success: Success) => void;
 };
 
 export function useRowCalls(after: () => void): RowCalls {
   const [busyId, setBusyId] = useState<number | null>(null);
-  const run = (id: number, call: () => Promise<unknown>, success: string) => {
+  const run = (id: number, call: () => Promise<unknown>, success: Success) => {
     setBusyId(id);
     act(call, success, after).finally(() => setBusyId(null));
   };
   return { busyId, run };
 }
+
+/** The toggles' toasts follow the server's answer, so a stale list cannot toast the opposite of what happened. */
+export const featuredToast = (answer: unknown) => (answer as { featured?: boolean })?.featured ? "Featured" : "Removed from featured";
+export const banToast = (answer: unknown) =>
+  (answer as { user?: { banned?: boolean } })?.user?.banned ? "User banned successfully" : "User unbanned successfully";

@@ -1,7 +1,7 @@
 /** The pieces every admin tab is built from: the list table with its states, cells, row buttons and the modal. */
 import { type ButtonHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { api } from "../api.ts";
-import type { AdminItem, Load, RowCalls } from "./data.ts";
+import type { AdminItem, Load, RowCalls, Success } from "./data.ts";
 
 export const TYPE_LABEL = { video: "Video", image: "Image", embed: "Embed" } as const;
 
@@ -117,7 +117,7 @@ export function CallButton({ calls, rowId, call, success, confirmText, disabled,
   calls: RowCalls;
   rowId: number;
   call: () => Promise<unknown>;
-  success: string;
+  success: Success;
   confirmText?: string;
 }) {
   return (
