@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { prepareData } from "./lib/bootstrap.ts";
-import { log, setLogLevel } from "./lib/log.ts";
-import { serve } from "./lib/server.ts";
+import { setLogLevel } from "./lib/log.ts";
+import { serve, untilStopped } from "./lib/server.ts";
 import { ensureAssets } from "./lib/ensure_assets.ts";
 
 async function main() {
@@ -19,14 +19,7 @@ async function main() {
   await ensureAssets();
   const db = await prepareData(config);
   const server = serve(config, db);
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    Deno.addSignalListener(signal, async () => {
-      log.info("shutting down", { signal });
-      await server.shutdown();
-      Deno.exit(0);
-    });
-  }
-  await server.finished;
+  await untilStopped(server);
 }
 
 if (import.meta.main) await main();

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 
 type Props = {
   dialogRef: RefObject<HTMLDialogElement | null>;
@@ -52,5 +52,29 @@ export function OpenDialogButton(
     >
       {children}
     </button>
+  );
+}
+
+/** A modal `<dialog>` that opens when mounted; closing it (Escape included) calls `close`, which unmounts it. */
+export function Modal({ title, close, children, width = "w-[min(36rem,94vw)]" }: {
+  title: string;
+  close: () => void;
+  children: ReactNode;
+  width?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-label={title}
+      onClose={close}
+      className={`m-auto ${width} rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 shadow-2xl backdrop:bg-black/70`}
+    >
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </dialog>
   );
 }

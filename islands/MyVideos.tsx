@@ -1,5 +1,6 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { api } from "./api.ts";
+import { Modal } from "./Dialog.tsx";
 import { TextField } from "./TextField.tsx";
 import { toast } from "./toast.ts";
 import { UPLOAD_LIMITS } from "./upload_rules.ts";
@@ -130,24 +131,6 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
   );
 }
 
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  return (
-    <dialog
-      ref={(el) => {
-        ref.current = el;
-        if (el && !el.open) el.showModal();
-      }}
-      aria-label={title}
-      onClose={onClose}
-      className="fixed inset-0 m-auto h-fit w-[min(32rem,92vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 backdrop:bg-black/70"
-    >
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
-      {children}
-    </dialog>
-  );
-}
-
 /** The button row of a dialog: Cancel, then the dialog's own action. */
 function DialogActions({ onCancel, children }: { onCancel: () => void; children: React.ReactNode }) {
   return (
@@ -178,7 +161,7 @@ function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => v
   }
 
   return (
-    <Modal title="Edit video" onClose={onClose}>
+    <Modal width="w-[min(32rem,92vw)]" title="Edit video" close={onClose}>
       <form onSubmit={save} className="flex flex-col gap-3">
         <TextField label="Title" name="title" value={title} maxLength={UPLOAD_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
         <TextField
@@ -214,7 +197,7 @@ function DeleteDialog({ item, onClose, onDeleted }: { item: MyItem; onClose: () 
     }
   }
   return (
-    <Modal title="Delete this item?" onClose={onClose}>
+    <Modal width="w-[min(32rem,92vw)]" title="Delete this item?" close={onClose}>
       <p className="mb-5 text-sm text-neutral-300">
         "{item.title}" and its files will be removed permanently. This cannot be undone.
       </p>

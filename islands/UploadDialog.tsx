@@ -234,7 +234,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
       if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
       dialog.current?.close();
-    } catch (err) {
+    } catch {
       // A failed or timed-out fetch: the browser's own text ("Failed to fetch") means nothing here.
       fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
     } finally {

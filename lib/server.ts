@@ -25,3 +25,15 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
     },
   };
 }
+
+/** Shuts the server down gracefully on SIGTERM or SIGINT, then exits; resolves when it has stopped. */
+export function untilStopped(server: RunningServer): Promise<void> {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    Deno.addSignalListener(signal, async () => {
+      log.info("shutting down", { signal });
+      await server.shutdown();
+      Deno.exit(0);
+    });
+  }
+  return server.finished;
+}

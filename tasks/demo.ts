@@ -5,8 +5,8 @@
 import { prepareData } from "../lib/bootstrap.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { ensureAssets } from "../lib/ensure_assets.ts";
-import { log, setLogLevel } from "../lib/log.ts";
-import { serve } from "../lib/server.ts";
+import { setLogLevel } from "../lib/log.ts";
+import { serve, untilStopped } from "../lib/server.ts";
 import { seedDemo } from "./seed_demo.ts";
 
 let config;
@@ -27,11 +27,4 @@ Dreamreel demo ${seeded ? "seeded" : "already seeded"} in ${config.dataDir} (del
 Open ${server.url}/ and sign in with:
 ${accounts.map((a) => `  ${a.username.padEnd(14)} ${a.password.padEnd(16)} ${a.isAdmin ? "admin" : "member"}`).join("\n")}
 `);
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  Deno.addSignalListener(signal, async () => {
-    log.info("shutting down", { signal });
-    await server.shutdown();
-    Deno.exit(0);
-  });
-}
-await server.finished;
+await untilStopped(server);

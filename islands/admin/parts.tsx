@@ -1,5 +1,5 @@
 /** The pieces every admin tab is built from: the list table with its states, cells, row buttons and the modal. */
-import { type ButtonHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, useState } from "react";
 import { api } from "../api.ts";
 import type { AdminItem, Load, RowCalls, Success } from "./data.ts";
 
@@ -142,21 +142,4 @@ export const DeleteButton = ({ calls, item }: { calls: RowCalls; item: AdminItem
   </CallButton>
 );
 
-/** A modal `<dialog>` that opens when mounted and unmounts on close (Escape included). */
-export function Modal({ title, close, children }: { title: string; close: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      aria-label={title}
-      onClose={close}
-      className="m-auto w-[min(36rem,94vw)] rounded-xl border border-neutral-800 bg-neutral-900 p-6 text-neutral-100 shadow-2xl backdrop:bg-black/70"
-    >
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
-      {children}
-    </dialog>
-  );
-}
+export { Modal } from "../Dialog.tsx";
