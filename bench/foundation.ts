@@ -4,6 +4,7 @@
  *   NODE_ENV=production deno run -A bench/foundation.ts
  */
 import { seedDemo } from "../tasks/seed_demo.ts";
+import { CSS_COOKIE, cssVersion, manifest } from "../lib/assets.ts";
 import { BROWSER, kb, measure, pageBytes, printTable, rssMb, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 
 const server = await startBenchServer({ seed: async (db, config) => void await seedDemo(config, db) });
@@ -16,6 +17,9 @@ try {
   const results = [
     await measure("GET / visitor (2 s page cache)", `${server.url}/`, { headers: BROWSER }),
     await measure("GET / member (never cached)", `${server.url}/`, { headers: { ...BROWSER, cookie: server.cookie } }),
+    await measure("GET / member, stylesheet cached", `${server.url}/`, {
+      headers: { ...BROWSER, cookie: `${server.cookie}; ${CSS_COOKIE}=${cssVersion(manifest())}` },
+    }),
     await measure("GET /api/user signed out (401)", `${server.url}/api/user`),
     await measure("GET /api/user signed in (200)", `${server.url}/api/user`, { headers: { cookie: server.cookie } }),
   ];

@@ -28,3 +28,12 @@ export function manifest(): Manifest {
 export function forgetManifest() {
   cached = undefined;
 }
+
+/**
+ * A visitor's first page inlines the stylesheet (no extra round trip before the first paint) and
+ * prefetches the file; the file's response sets this cookie, so later pages link the cached file.
+ */
+export const CSS_COOKIE = "dr_css";
+
+/** The content hash in the stylesheet's name: the cookie's value, so a new build inlines again. */
+export const cssVersion = (m: Manifest) => /-([^-/.]+)\.css$/.exec(m.css)?.[1] ?? "";

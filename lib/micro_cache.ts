@@ -7,6 +7,7 @@ type Entry = { at: number; status: number; headers: [string, string][]; body: Ui
 const MAX_ENTRIES = 500;
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?dr_(?:session|flash)=/;
 const SEED_COOKIE = /(?:^|;\s*)dr_seed=([^;]*)/;
+const CSS_COOKIE = /(?:^|;\s*)dr_css=([^;]*)/;
 
 /**
  * A short cache of whole responses (compressed, headers included) for visitors without a
@@ -21,7 +22,14 @@ export function microCache(paths: RegExp, ttlSeconds: number): MiddlewareHandler
     if (ttl === 0 || c.req.method !== "GET" || !paths.test(c.req.path)) return next();
     const cookie = c.req.header("cookie") ?? "";
     if (PERSONAL_COOKIE.test(cookie)) return next();
-    const key = `${c.req.url}|${SEED_COOKIE.exec(cookie)?.[1] ?? ""}|${dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? ""}`;
+    // Everything else a page depends on: the remembered shuffle seed, whether the stylesheet is
+    // inlined, and the encoding.
+    const key = [
+      c.req.url,
+      SEED_COOKIE.exec(cookie)?.[1] ?? "",
+      CSS_COOKIE.exec(cookie)?.[1] ?? "",
+      dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? "",
+    ].join("|");
     const now = Date.now();
     const hit = store.get(key);
     if (hit && now - hit.at < ttl) {

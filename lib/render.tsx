@@ -8,7 +8,8 @@ import { Header, type HeaderProps } from "../components/Header.tsx";
 import { Island, IslandCollector } from "../components/Island.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import type { AppEnv } from "./app_env.ts";
-import { manifest } from "./assets.ts";
+import { CSS_COOKIE, cssVersion, manifest } from "./assets.ts";
+import { getCookie } from "hono/cookie";
 import { takeFlash } from "./flash.ts";
 import { sendHtml } from "./compress.ts";
 
@@ -49,13 +50,15 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       </IslandCollector.Provider>,
     );
   }
+  const assets = manifest();
   const html = renderToString(
     <Document
       meta={meta}
       siteName={config.siteName}
       siteUrl={config.siteUrl}
       nonce={nonce}
-      assets={manifest()}
+      assets={assets}
+      inlineCss={getCookie(c, CSS_COOKIE) !== cssVersion(assets)}
       islands={[...islands]}
       bodyHtml={bodyHtml}
     />,
