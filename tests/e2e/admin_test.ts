@@ -51,7 +51,8 @@ async function openDashboard(page: Page, s: Server) {
 }
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();
-const row = (page: Page, text: string) => page.locator("#admin-panel tr", { hasText: text });
+/** The row whose title (or username) is exactly `text`: "clip 1" must not match "clip 12" while a page loads. */
+const row = (page: Page, text: string) => page.locator("#admin-panel tr", { has: page.getByText(text, { exact: true }) });
 const visitorStatus = async (url: string) => {
   const res = await fetch(url);
   await res.body?.cancel();
