@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { adPositionsFor, interleave, pageSize } from "../components/feed_rules.ts";
+import { adPositionsFor, DEFAULT_SORT, interleave, pageSize } from "../components/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   type Category,
@@ -12,6 +12,7 @@ import {
   listItemsByIds,
   listRankInputs,
   type RankInput,
+  type Sort,
   SORTS,
   type Stream,
 } from "../db/queries/feed.ts";
@@ -161,6 +162,15 @@ export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): P
     },
   };
 }
+
+/**
+ * A seed shuffles the default (trending) view only; an explicit other sort is exact and ignores
+ * it. The spec's client sends sortBy=trending together with the seed.
+ */
+export const acceptsSeed = (sort: Sort | null | undefined) => !sort || sort === DEFAULT_SORT;
+
+export const feedOrder = (sort: Sort | null | undefined, seed: string | null): FeedOrder =>
+  seed ? { seed } : { sort: sort ?? DEFAULT_SORT };
 
 /**
  * The visitor's shuffle seed is remembered in a cookie so that pages after the first, which

@@ -88,6 +88,19 @@ Deno.test("[auth] a banned member's social sign-in is refused", async () => {
   assert.ok(page.includes("This account has been banned."));
 });
 
+Deno.test("[auth] callbacks that are cancelled, lack the state cookie or name an unknown provider sign nobody in", async () => {
+  const cancelled = await env.request("/auth/google/callback?error=access_denied&state=x");
+  assert.equal(cancelled.headers.get("location"), "/auth?social_error=cancelled&provider=google");
+  const noCookie = await env.request("/auth/google/callback?code=abc&state=abc");
+  assert.equal(noCookie.headers.get("location"), "/auth?social_error=state&provider=google");
+  const noCode = await env.request("/auth/google/callback?state=abc", { cookie: "dr_oauth=google.abc.verifier" });
+  assert.equal(noCode.headers.get("location"), "/auth?social_error=state&provider=google");
+  for (const res of [cancelled, noCookie, noCode]) assert.ok(!res.headers.getSetCookie().some((c) => c.startsWith("dr_session=")));
+  assert.equal((await env.request("/auth/myspace/callback?code=a&state=b")).status, 404);
+  const page = await (await env.request("/auth?social_error=cancelled")).text();
+  assert.ok(page.includes("Social sign-in was cancelled."));
+});
+
 Deno.test("[auth] a provider that is not configured sends the visitor back to /auth", async () => {
   const res = await env.request("/auth/facebook");
   assert.equal(res.status, 302);

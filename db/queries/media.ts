@@ -51,11 +51,6 @@ function itemQuery(db: Db) {
     .leftJoin(categories, eq(categories.id, media.categoryId));
 }
 
-/** Newest approved items, for the plain home grid until the feed replaces it. */
-export function listNewestApproved(db: Db, limit: number): Promise<ItemRow[]> {
-  return itemQuery(db).where(publicWhere).orderBy(desc(media.createdAt), desc(media.id)).limit(limit) as Promise<ItemRow[]>;
-}
-
 /** Who may see the item a stored file belongs to (the file or the thumbnail of it). */
 export function findMediaByFileKey(db: Db, key: string) {
   return db.select({ id: media.id, userId: media.userId, reviewStatus: media.reviewStatus, hidden: media.hidden })

@@ -11,10 +11,6 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
-export function findUserById(db: Db, id: number): Promise<CurrentUser | undefined> {
-  return db.select(publicColumns).from(users).where(eq(users.id, id)).get();
-}
-
 /** Case-insensitive, as usernames are unique regardless of case. */
 export function findLoginByUsername(db: Db, username: string) {
   return db.select({ ...publicColumns, passwordHash: users.passwordHash, banned: users.banned })

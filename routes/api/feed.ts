@@ -3,7 +3,18 @@ import { z } from "zod";
 import { SSR_COLUMNS } from "../../components/feed_rules.ts";
 import { listCategories } from "../../db/queries/feed.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { categoryRefSchema, loadFeed, MAX_PAGE, rememberedSeed, rememberSeed, resolveCategory, seedSchema, SORTS } from "../../lib/feed.ts";
+import {
+  acceptsSeed,
+  categoryRefSchema,
+  feedOrder,
+  loadFeed,
+  MAX_PAGE,
+  rememberedSeed,
+  rememberSeed,
+  resolveCategory,
+  seedSchema,
+  SORTS,
+} from "../../lib/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
 
 const intParam = (name: string, min: number, max: number) =>
@@ -27,17 +38,16 @@ export const feedApi = new Hono<AppEnv>()
     const q = queryOr400(c, feedQuery);
     const page = q.page ?? 1;
     const category = await resolveCategory(c.var.db, q.category);
-    // Explicit sorts other than trending are exact and ignore the seed. The default (trending)
-    // view is shuffled when a seed is given, or, for pages after the first, when the visitor's
-    // page 1 was shuffled (cookie). The spec's client sends sortBy=trending with the seed.
+    // The default view is shuffled when a seed is given, or, for pages after the first, when the
+    // visitor's page 1 was shuffled (cookie).
     let seed: string | null = null;
-    if (!q.sortBy || q.sortBy === "trending") {
+    if (acceptsSeed(q.sortBy)) {
       seed = q.shuffleSeed ?? (page > 1 ? rememberedSeed(c) : null);
       if (page === 1) rememberSeed(c, seed);
     }
     const body = await loadFeed(c.var.db, {
       page,
-      order: seed ? { seed } : { sort: q.sortBy ?? "trending" },
+      order: feedOrder(q.sortBy, seed),
       categoryId: category?.id ?? null,
       columns: q.columnCount ?? SSR_COLUMNS,
     }, !!c.var.config.adClientId);

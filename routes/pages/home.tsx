@@ -7,7 +7,7 @@ import { findCategory, listCategories, type Sort, SORTS } from "../../db/queries
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { categoryRefSchema, loadFeed, rememberSeed, SEED_RE } from "../../lib/feed.ts";
+import { acceptsSeed, categoryRefSchema, feedOrder, loadFeed, rememberSeed, SEED_RE } from "../../lib/feed.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { newShuffleSeed } from "../../lib/shuffle_seed.ts";
@@ -49,15 +49,13 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? sortParam as Sort : null;
   const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");
   const validSeed = asked !== undefined && SEED_RE.test(asked) ? asked : null;
-  // The seed applies to the default (trending) view only; an explicit other sort ignores it.
-  const shuffles = !sort || sort === "trending";
-  const seed = !shuffles ? null : validSeed ?? (!sort && Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
+  const seed = !acceptsSeed(sort) ? null : validSeed ?? (!sort && Math.random() < AUTO_SHUFFLE_CHANCE ? newShuffleSeed() : null);
   rememberSeed(c, seed);
   let feed;
   try {
     feed = await loadFeed(db, {
       page: 1,
-      order: seed ? { seed } : { sort: sort ?? "trending" },
+      order: feedOrder(sort, seed),
       // An unknown category matches nothing: the feed's empty state, not a 404.
       categoryId: unknownCategory ? -1 : category?.id ?? null,
       columns: SSR_COLUMNS,

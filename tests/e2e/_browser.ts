@@ -1,5 +1,5 @@
 /** One headless Chromium per test file (Debian's package; Playwright's own download is not used). */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { existsSync, mkdirSync } from "node:fs";
 
 const FLAGS = [
@@ -39,4 +39,12 @@ export async function screenshot(page: Page, name: string) {
 
 export async function waitHydrated(page: Page, island: string) {
   await page.waitForSelector(`[data-island="${island}"][data-hydrated]`, { state: "attached", timeout: 10_000 });
+}
+
+/** A browser context carrying a session cookie ("name=value", e.g. from loginCookie) for the server at `url`. */
+export async function signedInContext(browser: Browser, url: string, cookie: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name, value, url }]);
+  return context;
 }

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { auditLog, media, reports, users } from "../../db/schema/mod.ts";
 import { newKey } from "../../lib/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -39,9 +39,7 @@ async function item(s: Server, init: Partial<typeof media.$inferInsert> & { user
 
 /** A browser context signed in as the user (the session cookie a login would set). */
 async function signedIn(s: Server, userId: number): Promise<BrowserContext> {
-  const context = await browser!.newContext();
-  const [name, value] = (await loginCookie(s.db, userId)).split("=");
-  await context.addCookies([{ name, value, url: s.url }]);
+  const context = await signedInContext(browser!, s.url, await loginCookie(s.db, userId));
   return context;
 }
 

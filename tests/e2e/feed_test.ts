@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -206,9 +206,9 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const member = await createUser(db, { username: "e2e_liker" });
-    const context = await browser!.newContext({ viewport: { width: 1600, height: 900 } });
-    const [name, value] = (await loginCookie(db, member.id)).split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
+    const context = await signedInContext(browser!, server.url, await loginCookie(db, member.id), {
+      viewport: { width: 1600, height: 900 },
+    });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${server.url}/?sortBy=newest`);
@@ -268,9 +268,9 @@ Deno.test({
     assert.equal(await wide.page.locator("#guest-menu").getByRole("link", { name: "Forum" }).isVisible(), false);
 
     const member = await createUser(db, { username: "e2e_small" });
-    const context = await browser!.newContext({ viewport: { width: 390, height: 800 } });
-    const [name, value] = (await loginCookie(db, member.id)).split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
+    const context = await signedInContext(browser!, server.url, await loginCookie(db, member.id), {
+      viewport: { width: 390, height: 800 },
+    });
     const small = await context.newPage();
     await small.goto(server.url);
     await waitHydrated(small, "AccountMenu");

@@ -6,7 +6,7 @@ import { reports } from "../../db/schema/mod.ts";
 import { mediaSlug } from "../../lib/slug.ts";
 import { newKey } from "../../lib/storage.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 
 const hasFfmpeg = (() => {
   try {
@@ -73,9 +73,7 @@ Deno.test.afterAll(async () => {
 });
 
 async function memberContext(): Promise<BrowserContext> {
-  const ctx = await browser!.newContext();
-  const [name, value] = (await loginCookie(db, member.id)).split("=");
-  await ctx.addCookies([{ name, value, url: server.url }]);
+  const ctx = await signedInContext(browser!, server.url, await loginCookie(db, member.id));
   return ctx;
 }
 

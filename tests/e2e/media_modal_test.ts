@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { media } from "../../db/schema/mod.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, signedInContext, waitHydrated } from "./_browser.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -30,9 +30,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const ctx = await browser!.newContext();
-    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
-    await ctx.addCookies([{ name, value, url: server.url }]);
+    const ctx = await signedInContext(browser!, server.url, await loginCookie(server.db, member.id));
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     // No internet here: YouTube's player and thumbnails are answered locally.
@@ -75,9 +73,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     await server.db.update(media).set({ reviewStatus: "approved", likes: 7 }).where(eq(media.id, item.id));
-    const ctx = await browser!.newContext();
-    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
-    await ctx.addCookies([{ name, value, url: server.url }]);
+    const ctx = await signedInContext(browser!, server.url, await loginCookie(server.db, member.id));
     const page = await ctx.newPage();
     const errors = collectErrors(page);
     await page.route(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 import { createUser, loginCookie, startServer } from "../_helpers.ts";
 import { hasFfmpeg, png, webm } from "../_media_fixtures.ts";
 
@@ -19,9 +19,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const member = await createUser(server.db, { username: "uploader_e2e" });
-    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
-    const context = await browser!.newContext();
-    await context.addCookies([{ name, value, url: server.url }]);
+    const context = await signedInContext(browser!, server.url, await loginCookie(server.db, member.id));
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${server.url}/`);
@@ -144,9 +142,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const member = await createUser(server.db, { username: "uploader_errors" });
-    const [name, value] = (await loginCookie(server.db, member.id)).split("=");
-    const context = await browser!.newContext();
-    await context.addCookies([{ name, value, url: server.url }]);
+    const context = await signedInContext(browser!, server.url, await loginCookie(server.db, member.id));
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await waitHydrated(page, "UploadDialog");
