@@ -1,5 +1,5 @@
 import type { CurrentUser } from "../lib/app_env.ts";
-import { AI_TOOLS, FEATURED_TOOL } from "./ai_tools.ts";
+import { AI_TOOLS, FEATURED_TOOL } from "../common/ai_tools.ts";
 import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";

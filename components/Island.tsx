@@ -1,10 +1,11 @@
 import { type ComponentType, createContext, useContext } from "react";
+import type { IslandName } from "../islands/registry.ts";
 
 /** Collects the names of the islands a page renders, so the Document loads only their code. */
 export const IslandCollector = createContext<Set<string> | null>(null);
 
 type Props<P> = {
-  name: string;
+  name: IslandName;
   component: ComponentType<P>;
   props: P;
   /** "visible" waits until the island scrolls into view (below-the-fold parts). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { api } from "./api.ts";
-import { toast } from "./toast.ts";
+import { api } from "../components/ui/api.ts";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = { username: string; isAdmin: boolean };
 

@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import ApprovedTab from "./admin/ApprovedTab.tsx";
-import type { Category } from "./admin/data.ts";
-import FeaturedTab from "./admin/FeaturedTab.tsx";
-import PendingTab from "./admin/PendingTab.tsx";
-import ReportedTab from "./admin/ReportedTab.tsx";
-import UsersTab from "./admin/UsersTab.tsx";
-import { api } from "./api.ts";
+import ApprovedTab from "../components/ui/admin/ApprovedTab.tsx";
+import type { Category } from "../components/ui/admin/data.ts";
+import FeaturedTab from "../components/ui/admin/FeaturedTab.tsx";
+import PendingTab from "../components/ui/admin/PendingTab.tsx";
+import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
+import UsersTab from "../components/ui/admin/UsersTab.tsx";
+import { api } from "../components/ui/api.ts";
 
 type Props = { adminId: number; categories: Category[] };
 

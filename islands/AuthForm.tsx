@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-import { api, ApiError } from "./api.ts";
-import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "./auth_rules.ts";
-import { DatePicker } from "./DatePicker.tsx";
-import { toast } from "./toast.ts";
+import { api, ApiError } from "../components/ui/api.ts";
+import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "../common/auth_rules.ts";
+import { DatePicker } from "../components/ui/DatePicker.tsx";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = { initialTab: "login" | "register"; maxBirthDate: string };
 type User = { id: number; username: string };

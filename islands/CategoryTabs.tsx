@@ -4,7 +4,7 @@
  * loads that category's page (its own URL, canonical and title) even before hydration.
  */
 import { useEffect, useRef, useState } from "react";
-import { CATEGORY_SCROLL_STEP_PX, SORT_EVENT, TEXT } from "../components/feed_rules.ts";
+import { CATEGORY_SCROLL_STEP_PX, SORT_EVENT, TEXT } from "../common/feed_rules.ts";
 
 /** `sortBy`: the chosen sort (not the default), carried into each tab link so it survives. */
 type Props = { categories: { name: string; slug: string }[]; active: string | null; sortBy?: string | null };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "./api.ts";
-import { COMMENT_MAX } from "./media_rules.ts";
-import { toast } from "./toast.ts";
+import { api } from "../components/ui/api.ts";
+import { COMMENT_MAX } from "../common/media_rules.ts";
+import { toast } from "../components/ui/toast.ts";
 
 export type CommentView = { id: number; username: string; content: string; createdAt: string };
 

@@ -4,10 +4,10 @@
  * bottom sentinel comes into view, appending only items not already shown.
  */
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { type CardItem, toCardItem } from "../components/MediaCard.tsx";
-import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../components/feed_rules.ts";
-import { api } from "./api.ts";
-import { PlayableCard } from "./PlayableCard.tsx";
+import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
+import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../common/feed_rules.ts";
+import { api } from "../components/ui/api.ts";
+import { PlayableCard } from "../components/ui/PlayableCard.tsx";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Spinner } from "../components/Spinner.tsx";
-import { api, ApiError } from "./api.ts";
-import { toast } from "./toast.ts";
+import { Spinner } from "../components/ui/Spinner.tsx";
+import { api, ApiError } from "../components/ui/api.ts";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = {
   videoId: number;

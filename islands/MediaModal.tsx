@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ContentItem } from "../lib/content_item.ts";
-import { YouTubeEmbed } from "../components/YouTubeEmbed.tsx";
-import { Spinner } from "../components/Spinner.tsx";
-import { api } from "./api.ts";
+import { YouTubeEmbed } from "../components/ui/YouTubeEmbed.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
+import { api } from "../components/ui/api.ts";
 import LikeButton from "./LikeButton.tsx";
 import MediaPlayer from "./MediaPlayer.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "./toast.ts";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = {
   kind: "video" | "image";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { api } from "./api.ts";
-import { Modal } from "./Dialog.tsx";
-import { TextField } from "./TextField.tsx";
-import { toast } from "./toast.ts";
-import { UPLOAD_LIMITS } from "./upload_rules.ts";
+import { api } from "../components/ui/api.ts";
+import { Modal } from "../components/ui/Dialog.tsx";
+import { TextField } from "../components/ui/TextField.tsx";
+import { toast } from "../components/ui/toast.ts";
+import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
 export type MyItem = {

@@ -1,5 +1,5 @@
-import type { CardItem } from "../components/MediaCard.tsx";
-import { PlayableCard } from "./PlayableCard.tsx";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
+import { PlayableCard } from "../components/ui/PlayableCard.tsx";
 
 type Props = { items: CardItem[]; signedIn: boolean };
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { api, ApiError } from "./api.ts";
-import { Dialog, OpenDialogButton } from "./Dialog.tsx";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "./media_rules.ts";
-import { toast } from "./toast.ts";
+import { api, ApiError } from "../components/ui/api.ts";
+import { Dialog, OpenDialogButton } from "../components/ui/Dialog.tsx";
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../common/media_rules.ts";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = {
   videoId: number;

@@ -1,6 +1,6 @@
 /** The search page's results grid: the feed's cards, with their playback and Like. */
-import type { CardItem } from "../components/MediaCard.tsx";
-import { PlayableCard } from "./PlayableCard.tsx";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
+import { PlayableCard } from "../components/ui/PlayableCard.tsx";
 
 type Props = { items: CardItem[]; signedIn: boolean };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Dialog, OpenDialogButton } from "./Dialog.tsx";
-import { COPY_CONFIRM_MS, embedSnippet, SHARE_POPUP, shareLinks } from "./media_rules.ts";
-import { toast } from "./toast.ts";
+import { Dialog, OpenDialogButton } from "../components/ui/Dialog.tsx";
+import { COPY_CONFIRM_MS, embedSnippet, SHARE_POPUP, shareLinks } from "../common/media_rules.ts";
+import { toast } from "../components/ui/toast.ts";
 
 type Props = { url: string; embedUrl: string; title: string };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { takeQueuedToasts, TOAST_EVENT, toasterGone, type ToastInput } from "./toast.ts";
+import { takeQueuedToasts, TOAST_EVENT, toasterGone, type ToastInput } from "../components/ui/toast.ts";
 
 const DISPLAY_MS = 5000;
 const SWIPE_PX = 50;

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
-import { AI_GENERATORS } from "../components/ai_tools.ts";
-import { parseYoutubeUrl } from "../lib/youtube.ts";
-import { Dialog } from "./Dialog.tsx";
-import { TextField } from "./TextField.tsx";
-import { toast } from "./toast.ts";
-import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "./upload_rules.ts";
+import { AI_GENERATORS } from "../common/ai_tools.ts";
+import { parseYoutubeUrl } from "../common/youtube.ts";
+import { Dialog } from "../components/ui/Dialog.tsx";
+import { TextField } from "../components/ui/TextField.tsx";
+import { toast } from "../components/ui/toast.ts";
+import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../common/upload_rules.ts";
 
 type Props = { maxVideoBytes: number; maxImageBytes: number };
 type Tab = "video" | "image" | "youtube";

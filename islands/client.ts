@@ -5,31 +5,10 @@
 import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-// Each island declares its own props; the marker carries them as JSON, so here they are untyped.
-type Loader = () => Promise<{ default: ComponentType<any> }>;
-
-// One dynamic import per island: esbuild splits each into its own chunk.
-export const islands: Record<string, Loader> = {
-  AccountMenu: () => import("./AccountMenu.tsx"),
-  AdminDashboard: () => import("./AdminDashboard.tsx"),
-  AuthForm: () => import("./AuthForm.tsx"),
-  CategoryTabs: () => import("./CategoryTabs.tsx"),
-  Feed: () => import("./Feed.tsx"),
-  SearchResults: () => import("./SearchResults.tsx"),
-  Comments: () => import("./Comments.tsx"),
-  LikeButton: () => import("./LikeButton.tsx"),
-  MediaModal: () => import("./MediaModal.tsx"),
-  MediaPlayer: () => import("./MediaPlayer.tsx"),
-  RelatedList: () => import("./RelatedList.tsx"),
-  ReportButton: () => import("./ReportButton.tsx"),
-  ShareButton: () => import("./ShareButton.tsx"),
-  MyVideos: () => import("./MyVideos.tsx"),
-  Toaster: () => import("./Toaster.tsx"),
-  UploadDialog: () => import("./UploadDialog.tsx"),
-};
+import { islands } from "./registry.ts";
 
 async function hydrate(el: HTMLElement) {
-  const load = islands[el.dataset.island ?? ""];
+  const load = (islands as Record<string, () => Promise<{ default: ComponentType<any> }>>)[el.dataset.island ?? ""];
   if (!load) return console.error(`Unknown island ${el.dataset.island}`);
   const { default: Component } = await load();
   const data = el.previousElementSibling;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { adPositionsFor, DEFAULT_SORT, interleave, pageSize } from "../components/feed_rules.ts";
+import { adPositionsFor, DEFAULT_SORT, interleave, pageSize } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   type Category,

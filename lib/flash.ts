@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
-import type { ToastInput } from "../islands/toast.ts";
+import type { ToastInput } from "../components/ui/toast.ts";
 
 /**
  * A one-shot toast for the next page, for actions that end in a navigation (login, logout).

@@ -1,6 +1,6 @@
 import type { PageMeta } from "../components/Document.tsx";
 import type { ContentItem } from "./content_item.ts";
-import { youtubeEmbedUrl } from "./youtube.ts";
+import { youtubeEmbedUrl } from "../common/youtube.ts";
 
 export const META_DESCRIPTION_MAX = 150;
 export const KEYWORD_WORDS = 5;

@@ -13,7 +13,7 @@ import type { Config } from "./config.ts";
 import { HttpError } from "./http_error.ts";
 import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
 import { keyPath, newKey } from "./storage.ts";
-import { maxSizeText } from "../islands/upload_rules.ts";
+import { maxSizeText } from "../common/upload_rules.ts";
 
 /** A received file: still at `tmpPath` until `commitUpload` moves it to `key`. */
 export type StoredUpload = Sniffed & { key: string; tmpPath: string; size: number; sha256: string };

@@ -14,7 +14,11 @@ async function buildCss(): Promise<string> {
   const input = await readFile(`${ROOT}components/styles.css`, "utf8");
   const compiler = await compile(input, { base: `${ROOT}components`, onDependency: () => {} });
   const scanner = new Scanner({
-    sources: ["components", "islands", "routes", "lib"].map((dir) => ({ base: ROOT + dir, pattern: "**/*.{ts,tsx}", negated: false })),
+    sources: ["common", "components", "islands", "routes", "lib"].map((dir) => ({
+      base: ROOT + dir,
+      pattern: "**/*.{ts,tsx}",
+      negated: false,
+    })),
   });
   const css = compiler.build(scanner.scan());
   const minified = await esbuild.transform(css, { loader: "css", minify: true });

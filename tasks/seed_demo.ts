@@ -10,7 +10,7 @@ import { type Db, writeTx } from "../db/client.ts";
 import { categorySlugs, insertCommentRows, insertLikeRows, insertMediaRows, userExists } from "../db/queries/seed.ts";
 import { insertUser } from "../db/queries/users.ts";
 import type { comments, likes, media } from "../db/schema/mod.ts";
-import { AI_GENERATORS } from "../components/ai_tools.ts";
+import { AI_GENERATORS } from "../common/ai_tools.ts";
 import type { Config } from "../lib/config.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { keyPath, newKey } from "../lib/storage.ts";

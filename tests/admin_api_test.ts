@@ -11,7 +11,7 @@ import {
   pageCount,
   toEditPayload,
   validateEdit,
-} from "../islands/admin_rules.ts";
+} from "../common/admin_rules.ts";
 import { newKey } from "../lib/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 
@@ -609,7 +609,7 @@ Deno.test("[api] a malformed percent-encoding in a file or thumbnail path is a 4
 });
 
 Deno.test("[api] toggle toasts read the state the server reached, so a stale list cannot toast the opposite", async () => {
-  const { banToast, featuredToast } = await import("../islands/admin/data.ts");
+  const { banToast, featuredToast } = await import("../components/ui/admin/data.ts");
   const item = await createMedia(db, { userId: uploader.id, title: "Toggle me" });
   const on = await (await request(`/api/admin/content/${item.id}/feature`, { method: "POST", cookie: adminCookie })).json();
   assert.equal(featuredToast(on), "Featured");

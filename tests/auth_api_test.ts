@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../db/schema/mod.ts";
-import { MSG } from "../islands/auth_rules.ts";
+import { MSG } from "../common/auth_rules.ts";
 import { createUser, makeTestEnv, sessionCookie } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_LOGIN_PER_IP: "1000", RATE_REGISTER_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000" });

@@ -103,10 +103,10 @@ Deno.test("[headers] plain http gets the unprefixed cookie without Secure", asyn
 Deno.test("[page] island props JSON cannot close a tag or a script", () => {
   const evil = `</script><script>alert(1)</script><img src=x onerror=alert(2)>"'&`;
   const Show = (p: { text: string }) => createElement("span", null, p.text);
-  const html = renderToString(createElement(Island<{ text: string }>, { name: "Show", component: Show, props: { text: evil } }));
+  const html = renderToString(createElement(Island<{ text: string }>, { name: "Toaster", component: Show, props: { text: evil } }));
   assert.ok(!html.includes("</script><script>"), html);
   assert.ok(!html.includes("<img"), html);
-  const data = html.match(/<script type="application\/json" data-island-props="Show">([^]*?)<\/script>/)![1];
+  const data = html.match(/<script type="application\/json" data-island-props="Toaster">([^]*?)<\/script>/)![1];
   assert.ok(!data.includes("<"), data);
   assert.deepEqual(JSON.parse(data), { text: evil });
 });

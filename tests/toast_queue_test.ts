@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { takeQueuedToasts, toast, TOAST_EVENT, toasterGone, type ToastInput } from "../islands/toast.ts";
+import { takeQueuedToasts, toast, TOAST_EVENT, toasterGone, type ToastInput } from "../components/ui/toast.ts";
 
 Deno.test("[unit] a toast raised before the Toaster listens is queued, then handed over; later ones are events", () => {
   toasterGone();

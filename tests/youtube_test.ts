@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { INVALID_URL, NO_URL, parseYoutubeUrl } from "../lib/youtube.ts";
+import { INVALID_URL, NO_URL, parseYoutubeUrl } from "../common/youtube.ts";
 
 const ID = "dQw4w9WgXcQ";
 

@@ -22,7 +22,7 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
-import { APPROVED_PAGE_SIZE, REJECT_REASON_MAX } from "../../islands/admin_rules.ts";
+import { APPROVED_PAGE_SIZE, REJECT_REASON_MAX } from "../../common/admin_rules.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { toContentItem } from "../../lib/content_item.ts";

@@ -16,7 +16,7 @@ import {
   PASSWORD_MAX,
   USERNAME_MAX,
   USERNAME_RE,
-} from "../../islands/auth_rules.ts";
+} from "../../common/auth_rules.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../../db/queries/users.ts";
 import { writeTx } from "../../db/client.ts";
 

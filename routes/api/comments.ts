@@ -7,7 +7,7 @@ import { badRequest } from "../../lib/http_error.ts";
 import { parseMediaId, viewerKey, visibleMediaOr404 } from "../../lib/media_access.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { COMMENT_MAX, MEDIA_MSG } from "../../islands/media_rules.ts";
+import { COMMENT_MAX, MEDIA_MSG } from "../../common/media_rules.ts";
 
 // The client may send username/userId/videoId too (spec §3); the server takes those from the
 // session and the path, never from the body.

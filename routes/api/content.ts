@@ -4,7 +4,7 @@ import { fileResponse } from "../../lib/file_response.ts";
 import { parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
 import { placeholderSvg } from "../../lib/placeholder.ts";
 import { keyPath } from "../../lib/storage.ts";
-import { youtubeThumbnail } from "../../lib/youtube.ts";
+import { youtubeThumbnail } from "../../common/youtube.ts";
 import { PUBLIC_MEDIA_CACHE } from "../uploads.ts";
 
 /**

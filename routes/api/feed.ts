@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SSR_COLUMNS } from "../../components/feed_rules.ts";
+import { SSR_COLUMNS } from "../../common/feed_rules.ts";
 import { listCategories } from "../../db/queries/feed.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import {

@@ -7,7 +7,7 @@ import { badRequest, conflict } from "../../lib/http_error.ts";
 import { parseMediaId, viewerKey, visibleMediaOr404 } from "../../lib/media_access.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { MEDIA_MSG, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "../../islands/media_rules.ts";
+import { MEDIA_MSG, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "../../common/media_rules.ts";
 
 const REASONS = new Set<string>(REPORT_REASONS.map((r) => r.value));
 

@@ -10,7 +10,7 @@ import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/med
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { keyPath, removeKeys } from "../../lib/storage.ts";
 import { jsonBody, parseOr400 } from "../../lib/validate.ts";
-import { parseYoutubeUrl } from "../../lib/youtube.ts";
+import { parseYoutubeUrl } from "../../common/youtube.ts";
 import { writeTx } from "../../db/client.ts";
 import {
   attachUpload,
@@ -25,7 +25,7 @@ import {
   updateMediaItem,
   type UploadRow,
 } from "../../db/queries/uploads.ts";
-import { UPLOAD_LIMITS, UPLOAD_MSG } from "../../islands/upload_rules.ts";
+import { UPLOAD_LIMITS, UPLOAD_MSG } from "../../common/upload_rules.ts";
 
 export const DUPLICATE = "Duplicate content detected";
 

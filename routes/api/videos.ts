@@ -5,7 +5,7 @@ import { toContentItem, uploadUrl } from "../../lib/content_item.ts";
 import { notFound } from "../../lib/http_error.ts";
 import { CONTENT_NOT_FOUND, countView, parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
 import { canView } from "../../lib/visibility.ts";
-import { youtubeEmbedUrl } from "../../lib/youtube.ts";
+import { youtubeEmbedUrl } from "../../common/youtube.ts";
 
 export const RELATED_LIMIT = 6;
 

@@ -3,7 +3,7 @@ import { Island } from "../../components/Island.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
 import AuthForm from "../../islands/AuthForm.tsx";
-import { latestBirthDate } from "../../islands/auth_rules.ts";
+import { latestBirthDate } from "../../common/auth_rules.ts";
 import { isProvider, PROVIDERS } from "../../lib/oauth.ts";
 
 const BENEFITS = [

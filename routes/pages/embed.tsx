@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { YouTubeEmbed } from "../../components/YouTubeEmbed.tsx";
+import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { findItemById } from "../../db/queries/media.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
-import { toCardItem } from "../../components/MediaCard.tsx";
-import { interleave, SSR_COLUMNS, TEXT } from "../../components/feed_rules.ts";
+import { toCardItem } from "../../components/ui/MediaCard.tsx";
+import { interleave, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
 import { findCategory, listCategories, type Sort, SORTS } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";

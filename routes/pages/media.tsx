@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { ErrorPage } from "../../components/ErrorPage.tsx";
 import { Island } from "../../components/Island.tsx";
-import { YouTubeEmbed } from "../../components/YouTubeEmbed.tsx";
+import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
 import { likeStatus, listComments } from "../../db/queries/social.ts";
 import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
@@ -17,7 +17,7 @@ import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
-import { toCardItem } from "../../components/MediaCard.tsx";
+import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import { RELATED_LIMIT } from "../api/videos.ts";
 
 /** The 404 of a missing, deleted or not-yet-visible item, with the spec's texts and two buttons. */

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { log } from "../../lib/log.ts";
-import { youtubeWatchUrl } from "../../lib/youtube.ts";
+import { youtubeWatchUrl } from "../../common/youtube.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
 
 export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
-import { toCardItem } from "../../components/MediaCard.tsx";
+import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import { listCategories } from "../../db/queries/feed.ts";
 import SearchResults from "../../islands/SearchResults.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { APPROVED_PAGE_SIZE, pageCount } from "../admin_rules.ts";
+import { APPROVED_PAGE_SIZE, pageCount } from "../../../common/admin_rules.ts";
 import { type AdminItem, type Category, featuredToast, type Load, post, useLoad, useRowCalls } from "./data.ts";
 import EditVideoDialog from "./EditVideoDialog.tsx";
 import {

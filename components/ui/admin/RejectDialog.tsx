@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { REJECT_REASON_MAX } from "../admin_rules.ts";
+import { REJECT_REASON_MAX } from "../../../common/admin_rules.ts";
 import type { AdminItem } from "./data.ts";
 import { Modal } from "./parts.tsx";
 

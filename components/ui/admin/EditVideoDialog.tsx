@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { AI_GENERATORS } from "../../components/ai_tools.ts";
-import { EDIT_LIMITS, type EditValues, toEditPayload, validateEdit } from "../admin_rules.ts";
+import { AI_GENERATORS } from "../../../common/ai_tools.ts";
+import { EDIT_LIMITS, type EditValues, toEditPayload, validateEdit } from "../../../common/admin_rules.ts";
 import { api } from "../api.ts";
 import { toast } from "../toast.ts";
 import type { AdminItem, Category } from "./data.ts";

@@ -1,6 +1,6 @@
 import type { PointerEventHandler, ReactNode, Ref, SyntheticEvent } from "react";
-import type { ContentItem } from "../lib/content_item.ts";
-import { formatDuration, splitTags, TAGS_IN_FEED } from "./feed_rules.ts";
+import type { ContentItem } from "../../lib/content_item.ts";
+import { formatDuration, splitTags, TAGS_IN_FEED } from "../../common/feed_rules.ts";
 
 /** The fields of a content item a card shows; a full ContentItem fits. */
 export type CardItem =

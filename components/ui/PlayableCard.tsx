@@ -7,8 +7,8 @@
  *   whose poster fails shows the placeholder too.
  */
 import { useEffect, useRef, useState } from "react";
-import { type CardItem, MediaCard, type PlaybackState } from "../components/MediaCard.tsx";
-import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT, youtubeThumb, YT_THUMB_LEVELS } from "../components/feed_rules.ts";
+import { type CardItem, MediaCard, type PlaybackState } from "./MediaCard.tsx";
+import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT, youtubeThumb, YT_THUMB_LEVELS } from "../../common/feed_rules.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 

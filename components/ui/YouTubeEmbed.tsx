@@ -1,4 +1,4 @@
-import { INVALID_URL, NO_URL, parseYoutubeUrl, YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeWatchUrl } from "../lib/youtube.ts";
+import { INVALID_URL, NO_URL, parseYoutubeUrl, YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeWatchUrl } from "../../common/youtube.ts";
 
 type Props = { youtubeId?: string | null; url?: string | null; title: string; autoplay?: boolean };
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatDuration } from "../admin_rules.ts";
+import { formatDuration } from "../../../common/admin_rules.ts";
 import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
 import { ActionsCell, CallButton, Cell, dateText, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
 import RejectDialog from "./RejectDialog.tsx";

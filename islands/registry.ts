@@ -1,0 +1,31 @@
+/**
+ * Every island, registered by its file name. The browser entry loads them from here and the
+ * server's `<Island name=...>` is typed by it, so a misspelt or unregistered name does not compile
+ * (tests/island_registry_test.ts fails when an island file is missing here).
+ */
+import type { ComponentType } from "react";
+
+// Each island declares its own props; the marker carries them as JSON, so here they are untyped.
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+
+// One dynamic import per island: esbuild splits each into its own chunk.
+export const islands = {
+  AccountMenu: () => import("./AccountMenu.tsx"),
+  AdminDashboard: () => import("./AdminDashboard.tsx"),
+  AuthForm: () => import("./AuthForm.tsx"),
+  CategoryTabs: () => import("./CategoryTabs.tsx"),
+  Feed: () => import("./Feed.tsx"),
+  SearchResults: () => import("./SearchResults.tsx"),
+  Comments: () => import("./Comments.tsx"),
+  LikeButton: () => import("./LikeButton.tsx"),
+  MediaModal: () => import("./MediaModal.tsx"),
+  MediaPlayer: () => import("./MediaPlayer.tsx"),
+  RelatedList: () => import("./RelatedList.tsx"),
+  ReportButton: () => import("./ReportButton.tsx"),
+  ShareButton: () => import("./ShareButton.tsx"),
+  MyVideos: () => import("./MyVideos.tsx"),
+  Toaster: () => import("./Toaster.tsx"),
+  UploadDialog: () => import("./UploadDialog.tsx"),
+} satisfies Record<string, Loader>;
+
+export type IslandName = keyof typeof islands;
