@@ -1,5 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+
+/** Both full zod and `zod/mini` schemas (the ones in common/ that also ship to the browser). */
+type Schema = z.core.$ZodType;
 import { HttpError } from "./http_error.ts";
 
 /** One readable sentence for the first problem zod found. */
@@ -19,14 +22,14 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
 
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value, { reportInput: true });
+export function parseOr400<S extends Schema>(schema: S, value: unknown): z.output<S> {
+  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(value, { reportInput: true });
   if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
   return result.data;
 }
 
 /** JSON request bodies only (415 otherwise), parsed (400 when malformed), then validated. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function jsonBody<S extends Schema>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Content-Type must be application/json");
   let value: unknown;
@@ -38,6 +41,6 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseOr400(schema, value);
 }
 
-export function queryOr400<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function queryOr400<S extends Schema>(c: Context, schema: S): z.output<S> {
   return parseOr400(schema, c.req.query());
 }
