@@ -11,7 +11,7 @@ import { RateLimiter } from "./lib/rate_limit.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { sessionMiddleware } from "./lib/session.ts";
 import { mountRoutes } from "./routes/mod.ts";
-import { errorPage, notFoundPage } from "./routes/pages/errors.tsx";
+import { errorPage, notFoundPage } from "./lib/error_pages.tsx";
 
 export type AppDeps = { db: Db; limiter?: RateLimiter };
 
@@ -50,7 +50,9 @@ export function createApp(config: Config, deps: AppDeps) {
     const message = known ? err.message : "Something went wrong on our side. Please try again.";
     if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: String(err?.stack ?? err) });
     if (known && err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
-    if (isApi(c.req.path) || c.req.method !== "GET") return c.json({ error: message }, status);
+    if (isApi(c.req.path) || c.req.method !== "GET") {
+      return c.json(known && err.code ? { error: message, code: err.code } : { error: message }, status);
+    }
     return errorPage(c, status, message);
   });
 

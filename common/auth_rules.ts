@@ -1,4 +1,4 @@
-/** The sign-in rules of spec part 1 §5, shared by the auth form and the server's zod schemas. */
+/** The sign-in rules of spec part 1 §5; common/schemas/auth.ts turns them into the payload schemas. */
 export const MSG = {
   usernameShort: "Username must be at least 3 characters",
   usernameChars: "Username can only contain letters, numbers, underscores, and hyphens",
@@ -12,7 +12,9 @@ export const MSG = {
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]+$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 export const MIN_AGE = 18;
@@ -32,44 +34,4 @@ export function isPlausibleBirthDate(dob: Date): boolean {
 
 export function isAdult(dob: Date, today = new Date()): boolean {
   return dob.getTime() <= latestBirthDate(today).getTime();
-}
-
-export type Errors = Partial<Record<string, string>>;
-
-export function usernameError(v: string): string | undefined {
-  if (v.length < 3) return MSG.usernameShort;
-  if (!USERNAME_RE.test(v)) return MSG.usernameChars;
-}
-
-export function validateLogin(v: { username: string; password: string }): Errors {
-  const e: Errors = {};
-  e.username = usernameError(v.username);
-  if (v.password.length < 6) e.password = MSG.passwordShort;
-  return clean(e);
-}
-
-export type RegisterValues = {
-  username: string;
-  email: string;
-  dateOfBirth: string;
-  password: string;
-  confirmPassword: string;
-  termsAccepted: boolean;
-};
-
-export function validateRegister(v: RegisterValues): Errors {
-  const e: Errors = {};
-  e.username = usernameError(v.username);
-  if (!EMAIL_RE.test(v.email)) e.email = MSG.email;
-  const dob = new Date(v.dateOfBirth);
-  if (Number.isNaN(dob.getTime()) || !isAdult(dob)) e.dateOfBirth = MSG.age;
-  else if (!isPlausibleBirthDate(dob)) e.dateOfBirth = MSG.dob;
-  if (v.password.length < 6) e.password = MSG.passwordShort;
-  if (v.password !== v.confirmPassword) e.confirmPassword = MSG.match;
-  if (!v.termsAccepted) e.termsAccepted = MSG.terms;
-  return clean(e);
-}
-
-function clean(e: Errors): Errors {
-  return Object.fromEntries(Object.entries(e).filter(([, m]) => m));
 }

@@ -1,14 +1,23 @@
 /** The feed's constants (spec part 1 §4 and §9), shared by the server and the feed island. */
 
-export const SORT_OPTIONS = [
-  { value: "trending", label: "Trending" },
-  { value: "newest", label: "Newest" },
-  { value: "oldest", label: "Oldest" },
-  { value: "most-viewed", label: "Most Viewed" },
-  { value: "popular", label: "Popular" },
-] as const;
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
-export const DEFAULT_SORT: SortValue = "trending";
+/** The Sort menu (spec part 1 §4 and §9: oldest, newest, most-viewed, trending (default), popular). */
+export const SORTS = ["oldest", "newest", "most-viewed", "trending", "popular"] as const;
+export type Sort = (typeof SORTS)[number];
+export const DEFAULT_SORT: Sort = "trending";
+const SORT_LABELS: Record<Sort, string> = {
+  oldest: "Oldest",
+  newest: "Newest",
+  "most-viewed": "Most Viewed",
+  trending: "Trending",
+  popular: "Popular",
+};
+export const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+/** A time value plus a random string, as the spec's global shuffle seed (matches SEED_RE in lib/feed.ts). */
+export function newShuffleSeed(): string {
+  const random = crypto.getRandomValues(new Uint8Array(4));
+  return `${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** Window event the feed raises when the sort changes (detail: the sort, null for the default). */
 export const SORT_EVENT = "dr:sort";
 
@@ -91,21 +100,5 @@ export const TEXT = {
   likeFailed: "Something went wrong",
 } as const;
 
-/** "m:ss" (or "h:mm:ss") for a duration badge. */
-export function formatDuration(seconds: number | null | undefined): string | null {
-  if (!seconds || seconds < 0) return null;
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return h ? `${h}:${pad(m)}:${pad(r)}` : `${m}:${pad(r)}`;
-}
-
-/** Tags of a comma-separated string, trimmed, empties dropped, duplicates removed. */
-export function splitTags(tags: string | null | undefined): string[] {
-  return [...new Set((tags ?? "").split(",").map((t) => t.trim()).filter(Boolean))];
-}
-
-/** YouTube thumbnail quality levels, best first; then the placeholder. */
-export const YT_THUMB_LEVELS = ["hqdefault", "mqdefault", "default"] as const;
+/** The card's image when neither the stored thumbnail nor YouTube's stills load. */
 export const PLACEHOLDER_THUMB = "/static/placeholder.svg";
-export const youtubeThumb = (id: string, level: (typeof YT_THUMB_LEVELS)[number]) => `https://i.ytimg.com/vi/${id}/${level}.jpg`;

@@ -1,5 +1,18 @@
 /** Rules and texts shared by the media islands and the server (pure: no imports). */
+
+/** A content item is a video file, an image file or a YouTube embed (spec part 1 §3). */
+export const CONTENT_TYPES = ["video", "image", "embed"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** Review states: the spec's seen values plus the obvious third (DECISIONS.md). */
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const COMMENT_MAX = 2000;
+/** The newest comments a media page lists (and the API returns). */
+export const COMMENT_LIST_LIMIT = 200;
+/** Related items on a media page (and `GET /api/videos/{id}/related`). */
+export const RELATED_LIMIT = 6;
 export const REPORT_DETAILS_MAX = 1000;
 
 export const REPORT_REASONS = [

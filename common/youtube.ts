@@ -38,5 +38,10 @@ export function parseYoutubeUrl(input: string | null | undefined): YoutubeParse 
 export const youtubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 /** Privacy-enhanced player: no cookies until the visitor plays. */
 export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
-export const youtubeThumbnail = (id: string, quality: "maxresdefault" | "hqdefault" | "mqdefault" | "default" = "hqdefault") =>
-  `https://i.ytimg.com/vi/${id}/${quality}.jpg`;
+
+/** YouTube's still sizes, best first: a card whose still fails tries the next one, then the placeholder. */
+export const YOUTUBE_THUMB_LEVELS = ["hqdefault", "mqdefault", "default"] as const;
+export type YoutubeThumbLevel = (typeof YOUTUBE_THUMB_LEVELS)[number];
+
+/** The one URL of a YouTube still. */
+export const youtubeThumbnail = (id: string, level: YoutubeThumbLevel = "hqdefault") => `https://i.ytimg.com/vi/${id}/${level}.jpg`;

@@ -1,13 +1,13 @@
-import type { CurrentUser } from "../lib/app_env.ts";
+import type { SessionUser } from "../common/api_types.ts";
 import { AI_TOOLS, FEATURED_TOOL } from "../common/ai_tools.ts";
+import { newShuffleSeed } from "../common/feed_rules.ts";
 import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
 import UploadDialog from "../islands/UploadDialog.tsx";
-import { newShuffleSeed } from "../lib/shuffle_seed.ts";
 
 export type HeaderProps = {
-  user: CurrentUser | null;
+  user: SessionUser | null;
   siteName: string;
   tagline: string;
   /** The simplified variant drops search, Upload and Forum. */

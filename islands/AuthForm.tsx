@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { api, ApiError } from "../components/ui/api.ts";
-import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "../common/auth_rules.ts";
+import { FIRST_BIRTH_YEAR } from "../common/auth_rules.ts";
+import { loginSchema, registerFormSchema } from "../common/schemas/auth.ts";
+import { type FieldErrors, fieldErrors } from "../common/schemas/form.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
 import { toast } from "../components/ui/toast.ts";
 
@@ -51,12 +53,12 @@ function goHome() {
 
 function LoginForm() {
   const [values, setValues] = useState({ username: "", password: "" });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateLogin(values);
+    const found = fieldErrors(loginSchema.safeParse(values));
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -128,13 +130,13 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
     confirmPassword: "",
     termsAccepted: false,
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateRegister(values);
+    const found = fieldErrors(registerFormSchema.safeParse(values));
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

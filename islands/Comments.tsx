@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../components/ui/api.ts";
-import { COMMENT_MAX } from "../common/media_rules.ts";
+import { COMMENT_LIST_LIMIT, COMMENT_MAX } from "../common/media_rules.ts";
+import type { MediaComment } from "../common/api_types.ts";
+import { formatDate } from "../common/format.ts";
+import { firstError } from "../common/schemas/form.ts";
+import { commentSchema } from "../common/schemas/comments.ts";
 import { toast } from "../components/ui/toast.ts";
 
-export type CommentView = { id: number; username: string; content: string; createdAt: string };
-
-/** `count` is the item's comment count; the list holds at most the newest LIST_LIMIT comments. */
-type Props = { videoId: number; initial: CommentView[]; username: string | null; count?: number };
-
-/** The server's list size (COMMENT_LIST_LIMIT): a shorter list is complete, so its length is the count. */
-const LIST_LIMIT = 200;
-
-const dateFmt = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+/** `count` is the item's comment count; the list holds at most the newest COMMENT_LIST_LIMIT comments. */
+type Props = { videoId: number; initial: MediaComment[]; username: string | null; count?: number };
 
 const countText = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
 
@@ -21,6 +17,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
   const [count, setCount] = useState(initialCount ?? initial.length);
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const shownCount = useRef(count);
 
   // The page's "N comments" line is server-rendered outside this island: keep it in step.
@@ -33,9 +30,10 @@ export default function Comments({ videoId, initial, username, count: initialCou
 
   async function refresh() {
     try {
-      const fresh = await api<CommentView[]>(`/api/videos/${videoId}/comments`);
+      const fresh = await api<MediaComment[]>(`/api/videos/${videoId}/comments`);
       setList(fresh);
-      setCount((n) => fresh.length < LIST_LIMIT ? fresh.length : Math.max(n, fresh.length));
+      // A shorter list than the server's page is complete, so its length is the count.
+      setCount((n) => fresh.length < COMMENT_LIST_LIMIT ? fresh.length : Math.max(n, fresh.length));
     } catch {
       // The comment is saved and already shown; the next visit brings the full list.
     }
@@ -43,12 +41,15 @@ export default function Comments({ videoId, initial, username, count: initialCou
 
   async function post(e: React.FormEvent) {
     e.preventDefault();
-    const content = text.trim();
-    if (!content || posting) return;
+    if (posting) return;
+    const checked = commentSchema.safeParse({ content: text });
+    setError(firstError(checked));
+    if (!checked.success) return;
+    const content = checked.data;
     setPosting(true);
-    let added: CommentView;
+    let added: MediaComment;
     try {
-      added = await api<CommentView>(`/api/videos/${videoId}/comments`, {
+      added = await api<MediaComment>(`/api/videos/${videoId}/comments`, {
         method: "POST",
         body: { videoId, content, username: username ?? "Anonymous" },
       });
@@ -77,7 +78,9 @@ export default function Comments({ videoId, initial, username, count: initialCou
           onChange={(e) => setText(e.target.value)}
           placeholder={username ? `Comment as ${username}` : "Add a comment (posted as Anonymous)"}
           className="field min-h-[100px]"
+          aria-invalid={!!error}
         />
+        {error && <p role="alert" className="field-error">{error}</p>}
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={!text.trim() || posting}>{posting ? "Posting..." : "Post"}</button>
         </div>
@@ -89,7 +92,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
             {list.map((c) => (
               <li key={c.id} className="rounded-lg bg-neutral-900 p-3">
                 <p className="mb-1 text-sm">
-                  <b>{c.username || "Anonymous"}</b> <span className="text-neutral-500">· {dateFmt(c.createdAt)}</span>
+                  <b>{c.username || "Anonymous"}</b> <span className="text-neutral-500">· {formatDate(c.createdAt, "short")}</span>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">{c.content}</p>
               </li>

@@ -5,9 +5,11 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
-import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../common/feed_rules.ts";
+import { columnsFor, interleave, LAZY_MARGIN_PX, type Sort, SORT_EVENT, SORT_OPTIONS, TEXT } from "../common/feed_rules.ts";
+import type { FeedResponse } from "../common/api_types.ts";
 import { api } from "../components/ui/api.ts";
 import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { LoadingBlock } from "../components/ui/Spinner.tsx";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -20,14 +22,9 @@ export type FeedProps = {
   category: string | null;
   seed: string | null;
   /** The explicit sort of the server render (`?sortBy=`), null for the default view. */
-  sort?: SortValue | null;
+  sort?: Sort | null;
   signedIn: boolean;
   adClientId: string | null;
-};
-
-type FeedJson = {
-  featured: { video: CardItem | null };
-  content: { videos: CardItem[]; images: CardItem[]; hasMore: boolean; adPositions: number[] };
 };
 
 type Status = "idle" | "loading" | "error";
@@ -47,14 +44,14 @@ function FeedBody(
   { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId }:
     FeedProps,
 ) {
-  const [sort, setSort] = useState<SortValue | null>(seed ? null : firstSort);
+  const [sort, setSort] = useState<Sort | null>(seed ? null : firstSort);
   const [pages, setPages] = useState<FeedPage[]>([first]);
   const [hasMore, setHasMore] = useState(firstHasMore);
   const [status, setStatus] = useState<Status>("idle");
   const state = useRef({
     page: 1,
     columns: firstColumns,
-    sort: (seed ? null : firstSort) as SortValue | null,
+    sort: (seed ? null : firstSort) as Sort | null,
     loading: false,
     generation: 0,
   });
@@ -82,7 +79,7 @@ function FeedBody(
     if (category) params.set("category", category);
     if (page === 1) params.set("timestamp", String(Date.now()));
     try {
-      const res = await api<FeedJson>(`/api/content/feed?${params}`);
+      const res = await api<FeedResponse<CardItem>>(`/api/content/feed?${params}`);
       if (generation !== s.generation) return;
       const items = interleave(res.content.videos, res.content.images).map(toCardItem);
       setPages((prev) => {
@@ -110,7 +107,7 @@ function FeedBody(
     return () => io.disconnect();
   }, [hasMore, status, load, pages]);
 
-  function changeSort(value: SortValue) {
+  function changeSort(value: Sort) {
     const s = state.current;
     s.generation++;
     s.loading = false;
@@ -155,7 +152,7 @@ function FeedBody(
           Sort by
           <select
             value={sort ?? (seed ? SHUFFLED : "trending")}
-            onChange={(e) => e.target.value !== SHUFFLED && changeSort(e.target.value as SortValue)}
+            onChange={(e) => e.target.value !== SHUFFLED && changeSort(e.target.value as Sort)}
             aria-label="Sort by"
             className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
           >
@@ -186,11 +183,7 @@ function FeedBody(
 
 function FeedStatus({ status, empty, hasMore, onRetry }: { status: Status; empty: boolean; hasMore: boolean; onRetry: () => void }) {
   if (status === "loading") {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading">
-        <span className="h-8 w-8 animate-spin rounded-full border-2 border-neutral-600 border-t-orange-500" />
-      </div>
-    );
+    return <LoadingBlock className="py-8" />;
   }
   if (status === "error") {
     return (

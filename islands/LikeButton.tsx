@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { api, ApiError } from "../components/ui/api.ts";
 import { toast } from "../components/ui/toast.ts";
+import type { LikeStatus } from "../common/api_types.ts";
 
 type Props = {
   videoId: number;
@@ -51,7 +52,7 @@ export default function LikeButton({ videoId, initialLiked, initialCount, signed
     setPending(true);
     const unliking = liked;
     try {
-      const res = await api<{ isLiked: boolean; count: number }>(`/api/videos/${videoId}/like`, { method: unliking ? "DELETE" : "POST" });
+      const res = await api<LikeStatus>(`/api/videos/${videoId}/like`, { method: unliking ? "DELETE" : "POST" });
       setLiked(res.isLiked);
       setCount(res.count);
       toast({ title: unliking ? "Like removed" : variant === "card" ? "You liked this content" : "Content liked" });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ContentItem } from "../lib/content_item.ts";
+import type { ContentItem, LikeStatus } from "../common/api_types.ts";
 import { YouTubeEmbed } from "../components/ui/YouTubeEmbed.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { api } from "../components/ui/api.ts";
@@ -12,7 +12,7 @@ type State =
   | { status: "closed" }
   | { status: "loading"; id: number }
   | { status: "error"; id: number }
-  | { status: "ready"; item: ContentItem; isLiked: boolean; count: number };
+  | ({ status: "ready"; item: ContentItem } & LikeStatus);
 
 /**
  * The modal viewer (spec part 1 §2, home page). Any element with `data-open-media="{id}"`
@@ -43,7 +43,7 @@ export default function MediaModal({ signedIn }: Props) {
     const gen = ++generation.current;
     setState({ status: "loading", id });
     dialog.current?.showModal();
-    const likeCall = signedIn ? api<{ isLiked: boolean; count: number }>(`/api/videos/${id}/like`).catch(() => null) : null;
+    const likeCall = signedIn ? api<LikeStatus>(`/api/videos/${id}/like`).catch(() => null) : null;
     try {
       const item = await api<ContentItem>(`/api/videos/${id}`);
       // The like status is extra: without it the item still shows, with its public count.
@@ -94,7 +94,7 @@ export default function MediaModal({ signedIn }: Props) {
   );
 }
 
-function Viewer({ item, isLiked, count, signedIn }: { item: ContentItem; isLiked: boolean; count: number; signedIn: boolean }) {
+function Viewer({ item, isLiked, count, signedIn }: { item: ContentItem; signedIn: boolean } & LikeStatus) {
   const placeholder = `/api/content/${item.id}/thumbnail?placeholder=true`;
   return (
     <div>

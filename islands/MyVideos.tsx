@@ -4,24 +4,32 @@ import { Modal } from "../components/ui/Dialog.tsx";
 import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
+import type { ContentItem } from "../common/api_types.ts";
+import { formatDate, formatDuration, hasDuration } from "../common/format.ts";
+import { firstError } from "../common/schemas/form.ts";
+import { memberEditSchema } from "../common/schemas/media.ts";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
-export type MyItem = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  contentType: "video" | "image" | "embed";
-  thumbnail: string;
-  categoryName: string | null;
-  createdAt: string;
-  duration: number | null;
-  reviewStatus: "pending" | "approved" | "rejected";
-  rejectionReason: string | null;
-  /** Approved but hidden from the public by reports until an admin decides. */
-  hidden: boolean;
-  openUrl: string;
-};
+export type MyItem =
+  & Pick<
+    ContentItem,
+    | "id"
+    | "slug"
+    | "title"
+    | "description"
+    | "contentType"
+    | "thumbnail"
+    | "categoryName"
+    | "createdAt"
+    | "duration"
+    | "reviewStatus"
+    | "rejectionReason"
+  >
+  & {
+    /** Approved but hidden from the public by reports until an admin decides. */
+    hidden: boolean;
+    openUrl: string;
+  };
 
 const STATUS: Record<MyItem["reviewStatus"], { label: string; className: string }> = {
   pending: { label: "Pending review", className: "bg-amber-500/20 text-amber-300" },
@@ -33,8 +41,6 @@ const HIDDEN = { label: "Hidden — under review", className: "bg-orange-500/20 
 export const LOAD_ERROR = "Error loading your videos. Please try again.";
 
 const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
-
-export const formatDuration = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
 export default function MyVideos({ items: initial, loadError }: { items: MyItem[]; loadError?: boolean }) {
   const [items, setItems] = useState(initial);
@@ -103,7 +109,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
           onError={() => setBroken(true)}
         />
         <span className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs">{TYPE_LABEL[item.contentType]}</span>
-        {item.contentType === "video" && item.duration != null && (
+        {item.contentType === "video" && hasDuration(item.duration) && (
           <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 text-xs">{formatDuration(item.duration)}</span>
         )}
       </div>
@@ -116,7 +122,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
         </div>
         {item.reviewStatus === "rejected" && item.rejectionReason && <p className="text-xs text-red-300">Reason: {item.rejectionReason}</p>}
         <p className="text-xs text-neutral-400">
-          {item.categoryName ?? "Uncategorised"} · {item.createdAt.slice(0, 10)}
+          {item.categoryName ?? "Uncategorised"} · {formatDate(item.createdAt, "short")}
         </p>
         {item.description && <p className="line-clamp-2 text-sm text-neutral-300">{item.description}</p>}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -145,12 +151,17 @@ function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => v
   const [title, setTitle] = useState(item.title);
   const [description, setDescription] = useState(item.description);
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
+    const body = { title: title.trim(), description };
+    const problem = firstError(memberEditSchema.safeParse(body));
+    setError(problem);
+    if (problem) return;
     setSaving(true);
     try {
-      const next = await api<MyItem>(`/api/videos/${item.id}`, { method: "PUT", body: { title: title.trim(), description } });
+      const next = await api<MyItem>(`/api/videos/${item.id}`, { method: "PUT", body });
       toast({ title: "Video updated", description: "Video has been successfully updated" });
       onSaved({ ...item, title: next.title, description: next.description });
     } catch (err) {
@@ -173,6 +184,7 @@ function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => v
           maxLength={UPLOAD_LIMITS.description}
           onChange={(e) => setDescription(e.target.value)}
         />
+        {error && <p role="alert" className="field-error">{error}</p>}
         <DialogActions onCancel={onClose}>
           <button type="submit" className="btn-primary" disabled={saving || !title.trim()}>
             {saving ? "Saving..." : "Save Changes"}

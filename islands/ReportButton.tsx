@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../components/ui/api.ts";
 import { Dialog, OpenDialogButton } from "../components/ui/Dialog.tsx";
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from "../common/media_rules.ts";
+import { MEDIA_MSG, REPORT_DETAILS_MAX, REPORT_REASONS } from "../common/media_rules.ts";
+import { firstError } from "../common/schemas/form.ts";
+import { reportSchema } from "../common/schemas/reports.ts";
 import { toast } from "../components/ui/toast.ts";
 
 type Props = {
@@ -28,10 +30,13 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!reason.trim() || submitting) return;
+    if (submitting) return;
+    const body = { videoId, reason, details: details.trim() || undefined };
+    const problem = firstError(reportSchema.safeParse(body));
+    if (problem) return toast({ title: "Error", description: problem, variant: "destructive" });
     setSubmitting(true);
     try {
-      await api("/api/reports", { method: "POST", body: { videoId, reason, details: details.trim() || undefined } });
+      await api("/api/reports", { method: "POST", body });
       toast({ title: "Report Submitted", description: "Thank you for helping keep our platform safe." });
       setReason("");
       setDetails("");
@@ -80,7 +85,7 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
           </fieldset>
           {/* Submit stays disabled until a reason is picked (spec); the hint says why. */}
           {!reason.trim() && (
-            <p id={`report-reason-hint-${videoId}`} className="-mt-2 text-sm text-orange-300">Please select a reason for reporting.</p>
+            <p id={`report-reason-hint-${videoId}`} className="-mt-2 text-sm text-orange-300">{MEDIA_MSG.reasonRequired}</p>
           )}
           <label className="flex flex-col gap-1 text-sm">
             <span>Additional details (optional)</span>

@@ -5,10 +5,12 @@ import { Dialog } from "../components/ui/Dialog.tsx";
 import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../common/upload_rules.ts";
+import type { CategoryOption } from "../common/api_types.ts";
+import { ERROR_CODES } from "../common/error_codes.ts";
+import { createMediaSchema } from "../common/schemas/media.ts";
 
 type Props = { maxVideoBytes: number; maxImageBytes: number };
 type Tab = "video" | "image" | "youtube";
-type Category = { id: number; name: string; slug: string };
 type Capture = { thumbnail: string | null; duration: number | null };
 
 const THUMB_AT_S = 1;
@@ -110,7 +112,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
   const [tab, setTab] = useState<Tab>("video");
   const [fields, setFields] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
-  const [categories, setCategories] = useState<Category[] | null>(null);
+  const [categories, setCategories] = useState<CategoryOption[] | null>(null);
   const [categoriesError, setCategoriesError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -164,11 +166,30 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
     return false;
   };
 
-  /** The spec's checks, in its order (part 1 §5). */
+  /** The fields of the `POST /api/videos` payload the form itself holds (the file's URL comes after its upload). */
+  const payload = (fileUrl: string | null) => ({
+    title: fields.title.trim(),
+    description: fields.description,
+    aiGenerator: fields.aiChoice === "Other" ? fields.aiCustom.trim() : fields.aiChoice,
+    prompt: fields.prompt,
+    tags: fields.tags,
+    categoryId: Number(fields.categoryId),
+    contentType: tab === "youtube" ? "embed" as const : tab,
+    videoUrl: tab === "video" ? fileUrl : tab === "youtube" ? fields.youtubeUrl.trim() : null,
+    imageUrl: tab === "image" ? fileUrl : null,
+  });
+
+  /**
+   * The spec's checks, in its order (part 1 §5): the route's payload schema (title, category),
+   * then what only the form knows (an AI tool even for images, the link, the chosen file).
+   */
   function validate(): boolean {
-    if (fields.title.trim().length < UPLOAD_LIMITS.titleMin) return fail(UPLOAD_TOAST.invalidTitle, UPLOAD_MSG.title);
-    if (!fields.categoryId) return fail(UPLOAD_MSG.category);
-    if (!fields.aiChoice || (fields.aiChoice === "Other" && !fields.aiCustom.trim())) return fail(UPLOAD_MSG.aiTool);
+    const checked = createMediaSchema.safeParse(payload(null));
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return issue.path[0] === "title" ? fail(UPLOAD_TOAST.invalidTitle, issue.message) : fail(issue.message);
+    }
+    if (!checked.data.aiGenerator) return fail(UPLOAD_MSG.aiTool);
     if (tab === "youtube") {
       const parsed = parseYoutubeUrl(fields.youtubeUrl);
       if ("error" in parsed) return fail(parsed.error);
@@ -214,23 +235,15 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
         signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
         body: JSON.stringify({
           userId: user.id,
-          title: fields.title.trim(),
-          description: fields.description,
-          aiGenerator: fields.aiChoice === "Other" ? fields.aiCustom.trim() : fields.aiChoice,
-          prompt: fields.prompt,
-          tags: fields.tags,
-          categoryId: Number(fields.categoryId),
-          contentType: tab === "youtube" ? "embed" : tab,
+          ...payload(fileUrl),
           thumbnail: shot.thumbnail,
-          videoUrl: tab === "video" ? fileUrl : tab === "youtube" ? fields.youtubeUrl.trim() : null,
-          imageUrl: tab === "image" ? fileUrl : null,
           resolution: "HD",
           duration: shot.duration != null ? Math.round(shot.duration) : null,
           credits: 0,
         }),
       });
-      const body = await res.json().catch(() => null) as { error?: string } | null;
-      if (res.status === 409 && body?.error === UPLOAD_MSG.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
+      const body = await res.json().catch(() => null) as { error?: string; code?: string } | null;
+      if (body?.code === ERROR_CODES.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
       if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
       dialog.current?.close();
@@ -331,6 +344,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
                   type="url"
                   className="field mt-1"
                   placeholder="https://www.youtube.com/watch?v=…"
+                  maxLength={2000}
                   value={fields.youtubeUrl}
                   onChange={set("youtubeUrl")}
                 />

@@ -1,13 +1,9 @@
 import type { Config } from "./config.ts";
 import type { Db } from "../db/client.ts";
+import type { SessionUser } from "../common/api_types.ts";
 
-export type CurrentUser = {
-  id: number;
-  username: string;
-  email: string | null;
-  isAdmin: boolean;
-  createdAt: number;
-};
+/** The signed-in member of a request (what `GET /api/user` answers). */
+export type CurrentUser = SessionUser;
 
 /** What every request carries through the middleware chain (set in app.ts). */
 export type AppEnv = {

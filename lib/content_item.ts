@@ -1,5 +1,9 @@
+import type { ContentItem } from "../common/api_types.ts";
+import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../common/youtube.ts";
 import type { ItemRow } from "../db/queries/media.ts";
 import { mediaSlug } from "./slug.ts";
+
+export type { ContentItem };
 
 /** Public URL of a stored upload (served by routes/uploads.ts with the visibility rule). */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
@@ -11,11 +15,11 @@ export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtube
     : row.contentType === "image" && row.fileKey
     ? uploadUrl(row.fileKey)
     : row.youtubeId
-    ? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`
+    ? youtubeThumbnail(row.youtubeId)
     : `/api/content/${row.id}/thumbnail?placeholder=true`;
 
 /** The spec's content item (part 1 §3), as the API returns it. */
-export function toContentItem(row: ItemRow) {
+export function toContentItem(row: ItemRow): ContentItem {
   const file = row.fileKey ? uploadUrl(row.fileKey) : null;
   return {
     id: row.id,
@@ -58,10 +62,10 @@ export function toContentItem(row: ItemRow) {
   };
 }
 
-export type ContentItem = ReturnType<typeof toContentItem>;
-
 /** Embed HTML is rebuilt from a validated 11-character id, never stored or echoed. */
 export function youtubeEmbedCode(id: string): string {
-  if (!/^[A-Za-z0-9_-]{11}$/.test(id)) throw new Error("invalid YouTube id");
-  return `<iframe src="https://www.youtube-nocookie.com/embed/${id}" title="YouTube video player" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" allowfullscreen></iframe>`;
+  if (!YOUTUBE_ID_RE.test(id)) throw new Error("invalid YouTube id");
+  return `<iframe src="${
+    youtubeEmbedUrl(id)
+  }" title="YouTube video player" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" allowfullscreen></iframe>`;
 }

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { adPositionsFor, DEFAULT_SORT, interleave, pageSize } from "../common/feed_rules.ts";
+import type { FeedResponse } from "../common/api_types.ts";
+import { adPositionsFor, DEFAULT_SORT, interleave, pageSize, type Sort } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   type Category,
@@ -12,13 +13,11 @@ import {
   listItemsByIds,
   listRankInputs,
   type RankInput,
-  type Sort,
-  SORTS,
   type Stream,
 } from "../db/queries/feed.ts";
 import type { ItemRow } from "../db/queries/media.ts";
 import type { AppEnv } from "./app_env.ts";
-import { type ContentItem, toContentItem } from "./content_item.ts";
+import { toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
 
 export const MAX_PAGE = 10_000;
@@ -36,11 +35,6 @@ export async function resolveCategory(db: Db, ref: { id: number } | { slug: stri
   if (!category) throw notFound("Category not found");
   return category;
 }
-
-export type FeedResponse = {
-  featured: { video: ContentItem | null };
-  content: { videos: ContentItem[]; images: ContentItem[]; hasMore: boolean; adPositions: number[] };
-};
 
 export type FeedRequest = { page: number; order: FeedOrder; categoryId: number | null; columns: number };
 
@@ -187,5 +181,3 @@ export function rememberedSeed(c: Context<AppEnv>): string | null {
   const seed = getCookie(c, SEED_COOKIE);
   return seed && SEED_RE.test(seed) ? seed : null;
 }
-
-export { SORTS };

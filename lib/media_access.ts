@@ -3,22 +3,13 @@ import { writeTx } from "../db/client.ts";
 import { findMediaAccess } from "../db/queries/media.ts";
 import { recentView, recordView } from "../db/queries/social.ts";
 import type { AppEnv } from "./app_env.ts";
-import { badRequest, notFound } from "./http_error.ts";
+import { notFound } from "./http_error.ts";
 import { clientIp } from "./rate_limit.ts";
 import { visitorKey } from "./signing.ts";
 import { canView } from "./visibility.ts";
 
 export const CONTENT_NOT_FOUND = "Content Not Found";
 export const CONTENT_NOT_FOUND_TEXT = "The content you're looking for doesn't exist or has been removed.";
-
-/** A media id from a path or body: digits only, 1..2^53. Anything else is a 400, never a 500. */
-export function parseMediaId(raw: unknown): number {
-  const s = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^\d{1,16}$/.test(s)) throw badRequest("Invalid video id");
-  const id = Number(s);
-  if (!Number.isSafeInteger(id) || id < 1) throw badRequest("Invalid video id");
-  return id;
-}
 
 /** The item if this viewer may see it; otherwise the same 404 as a missing one. */
 export async function visibleMediaOr404(c: Context<AppEnv>, id: number) {

@@ -13,11 +13,3 @@ export function mediaSlug(title: string, id: number): string {
     .replace(/-+$/, "");
   return base ? `${base}-${id}` : String(id);
 }
-
-/** The id in a media path segment: a plain number, or the digits after the last dash. */
-export function idFromSlug(segment: string): number | null {
-  const m = /^(?:.+-)?(\d{1,15})$/.exec(segment);
-  if (!m) return null;
-  const id = Number(m[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}

@@ -19,3 +19,20 @@ export function keyPath(config: Config, key: string): string {
 export async function removeKeys(config: Config, keys: (string | null | undefined)[]) {
   for (const key of keys) if (key) await rm(keyPath(config, key), { force: true });
 }
+
+/** A storage key as it appears in a URL: a folder, a generated name and an extension. */
+export const KEY_RE = /^[a-z]+\/[A-Za-z0-9_-]{8,64}\.[a-z0-9]{2,5}$/;
+
+/**
+ * The storage key in a request path after `prefix` (`/uploads/`, `/api/s3/`), or null when the
+ * path is malformed (bad percent-encoding, `..`, not a key).
+ */
+export function keyFromPath(path: string, prefix: string): string | null {
+  let key: string;
+  try {
+    key = decodeURIComponent(path.startsWith(prefix) ? path.slice(prefix.length) : path);
+  } catch {
+    return null;
+  }
+  return key.includes("..") || !KEY_RE.test(key) ? null : key;
+}

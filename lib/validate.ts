@@ -1,9 +1,16 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { parseId } from "../common/ids.ts";
+import { HttpError } from "./http_error.ts";
 
 /** Both full zod and `zod/mini` schemas (the ones in common/ that also ship to the browser). */
 type Schema = z.core.$ZodType;
-import { HttpError } from "./http_error.ts";
+
+/**
+ * zod's own wording, which a schema replaces with the spec's message where the spec gives one:
+ * full zod says "Too big: ...", zod/mini (no locale loaded) just "Invalid input".
+ */
+const isGeneric = (message: string) => /^(Invalid input|Too big|Too small|Invalid option)/.test(message);
 
 /** One readable sentence for the first problem zod found. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
@@ -12,12 +19,18 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     return issue.input === undefined ? `${field} is required` : `${field} must be ${article(issue.expected)}`;
   }
   if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
-  if (issue.code === "too_big" && /Too big/.test(issue.message)) return `${field} is too long (at most ${issue.maximum})`;
-  if (issue.code === "too_small" && /Too small/.test(issue.message)) return `${field} is too short (at least ${issue.minimum})`;
-  if (issue.code === "invalid_value" && /Invalid option/.test(issue.message)) {
-    return `${field} must be one of: ${issue.values.join(", ")}`;
-  }
+  if (!isGeneric(issue.message)) return issue.message;
+  if (issue.code === "too_big") return `${field} is too long (at most ${issue.maximum})`;
+  if (issue.code === "too_small") return `${field} is too short (at least ${issue.minimum})`;
+  if (issue.code === "invalid_value") return `${field} must be one of: ${issue.values.join(", ")}`;
   return issue.message;
+}
+
+/** A row id from a path or body (common/ids.ts): malformed is a 400 naming `name`; whether it exists is the caller's 404. */
+export function idOr400(raw: unknown, name = "id"): number {
+  const id = parseId(raw);
+  if (id === null) throw new HttpError(400, `Invalid ${name}`);
+  return id;
 }
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);

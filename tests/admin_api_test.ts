@@ -3,15 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { auditLog, media, reports, sessions, users } from "../db/schema/mod.ts";
-import {
-  EDIT_LIMITS,
-  type EditValues,
-  formatDuration,
-  normaliseTags,
-  pageCount,
-  toEditPayload,
-  validateEdit,
-} from "../common/admin_rules.ts";
+import { EDIT_LIMITS, type EditValues, pageCount, toEditPayload, validateEdit } from "../common/admin_rules.ts";
+import { formatDuration, normaliseTags } from "../common/format.ts";
 import { newKey } from "../lib/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 

@@ -1,6 +1,8 @@
 import type { PointerEventHandler, ReactNode, Ref, SyntheticEvent } from "react";
-import type { ContentItem } from "../../lib/content_item.ts";
-import { formatDuration, splitTags, TAGS_IN_FEED } from "../../common/feed_rules.ts";
+import type { ContentItem } from "../../common/api_types.ts";
+import { TAGS_IN_FEED } from "../../common/feed_rules.ts";
+import { formatDuration, hasDuration, splitTags } from "../../common/format.ts";
+import { Spinner } from "./Spinner.tsx";
 
 /** The fields of a content item a card shows; a full ContentItem fits. */
 export type CardItem =
@@ -98,7 +100,7 @@ export function MediaCard(p: MediaCardProps) {
   const { item } = p;
   const tags = splitTags(item.tags);
   const maxTags = p.variant === "card" ? 3 : TAGS_IN_FEED;
-  const duration = formatDuration(item.duration);
+  const duration = hasDuration(item.duration) ? formatDuration(item.duration) : null;
   const href = `/media/${item.slug}`;
   const likes = p.likes ?? item.likes;
   const Heading = p.headingLevel ?? "h3";
@@ -156,10 +158,9 @@ export function MediaCard(p: MediaCardProps) {
           </span>
         )}
         {p.playback === "loading" && (
-          <span
-            className="absolute inset-0 m-auto h-8 w-8 animate-spin rounded-full border-2 border-white/30 border-t-white"
-            aria-label="Loading"
-          />
+          <span role="status" aria-label="Loading" className="absolute inset-0 m-auto h-8 w-8 text-white">
+            <Spinner size={32} />
+          </span>
         )}
         {(p.playback === "error" || (p.mediaFailed && p.errorText)) && (
           <span className="absolute inset-x-2 top-2 rounded bg-black/75 px-2 py-1 text-xs text-red-300" role="status">
@@ -213,7 +214,7 @@ export function MediaCard(p: MediaCardProps) {
                 aria-pressed={!!p.liked}
                 aria-label={`Like (${likes})`}
               >
-                {p.liking ? <Spinner /> : <Heart />} <span className="tabular-nums">{likes}</span>
+                {p.liking ? <Spinner size={14} /> : <Heart />} <span className="tabular-nums">{likes}</span>
               </button>
             )
             : (
@@ -243,11 +244,5 @@ function Flag(): ReactNode {
     <svg viewBox="0 0 24 24" width="14" height="14" fill="currentColor" aria-hidden="true">
       <path d="M5 3h2v18H5zM8 4h10l-2 4 2 4H8z" />
     </svg>
-  );
-}
-
-function Spinner(): ReactNode {
-  return (
-    <span className="inline-block h-3.5 w-3.5 animate-spin rounded-full border-2 border-neutral-500 border-t-white" aria-hidden="true" />
   );
 }

@@ -8,7 +8,9 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { type CardItem, MediaCard, type PlaybackState } from "./MediaCard.tsx";
-import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT, youtubeThumb, YT_THUMB_LEVELS } from "../../common/feed_rules.ts";
+import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT } from "../../common/feed_rules.ts";
+import type { LikeStatus } from "../../common/api_types.ts";
+import { YOUTUBE_THUMB_LEVELS, youtubeThumbnail } from "../../common/youtube.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 
@@ -151,7 +153,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
 
   let thumbnailSrc = item.thumbnail;
   if (item.contentType === "embed" && item.youtubeId) {
-    thumbnailSrc = level < YT_THUMB_LEVELS.length ? youtubeThumb(item.youtubeId, YT_THUMB_LEVELS[level]) : PLACEHOLDER_THUMB;
+    thumbnailSrc = level < YOUTUBE_THUMB_LEVELS.length ? youtubeThumbnail(item.youtubeId, YOUTUBE_THUMB_LEVELS[level]) : PLACEHOLDER_THUMB;
   } else if (level > 0 || posterFailed) thumbnailSrc = PLACEHOLDER_THUMB;
 
   /** Toggles the viewer's like: POST or DELETE /api/videos/{id}/like; the count comes from the server. */
@@ -160,13 +162,13 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
     let liked = isLiked;
     try {
       if (liked === null) {
-        liked = (await api<{ isLiked: boolean; count: number }>(`/api/videos/${item.id}/like`)).isLiked;
+        liked = (await api<LikeStatus>(`/api/videos/${item.id}/like`)).isLiked;
       }
     } catch {
       liked = false;
     }
     try {
-      const res = await api<{ isLiked: boolean; count: number }>(`/api/videos/${item.id}/like`, { method: liked ? "DELETE" : "POST" });
+      const res = await api<LikeStatus>(`/api/videos/${item.id}/like`, { method: liked ? "DELETE" : "POST" });
       setIsLiked(res.isLiked);
       setLikes(res.count);
       toast({ title: res.isLiked ? TEXT.likeOk : TEXT.likeRemoved });
@@ -198,7 +200,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
       videoRef={videoRef}
       thumbnailRef={imgRef}
       thumbnailSrc={thumbnailSrc}
-      onThumbnailError={level <= YT_THUMB_LEVELS.length ? nextThumb : undefined}
+      onThumbnailError={level <= YOUTUBE_THUMB_LEVELS.length ? nextThumb : undefined}
       playing={playing}
       playback={state}
       mediaFailed={posterFailed || (item.contentType !== "embed" && level > 0)}

@@ -3,9 +3,7 @@ import { prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
-
-export const SORTS = ["oldest", "newest", "most-viewed", "trending", "popular"] as const;
-export type Sort = (typeof SORTS)[number];
+import type { Sort } from "../../common/feed_rules.ts";
 
 /** An explicit sort, or the default view shuffled by a seed. */
 export type FeedOrder = { sort: Sort } | { seed: string };

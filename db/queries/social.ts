@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { comments, likes, media, reports, views } from "../schema/mod.ts";
+import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
 
 type Conn = Db | Tx;
 
@@ -30,8 +31,6 @@ export async function removeLike(tx: Tx, mediaId: number, userId: number): Promi
 }
 
 // ---- comments ----
-
-export const COMMENT_LIST_LIMIT = 200;
 
 export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT) {
   return db.select({

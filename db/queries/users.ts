@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { users } from "../schema/mod.ts";
-import type { CurrentUser } from "../../lib/app_env.ts";
+import type { SessionUser } from "../../common/api_types.ts";
 
 const publicColumns = {
   id: users.id,
@@ -31,7 +31,7 @@ export async function countUsers(db: Db | Tx): Promise<number> {
 
 export type NewUser = { username: string; email: string | null; passwordHash: string | null; dateOfBirth?: string; isAdmin?: boolean };
 
-export async function insertUser(db: Db | Tx, user: NewUser): Promise<CurrentUser> {
+export async function insertUser(db: Db | Tx, user: NewUser): Promise<SessionUser> {
   const [row] = await db.insert(users).values(user).returning(publicColumns);
   return row;
 }

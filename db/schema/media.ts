@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { CONTENT_TYPES, REVIEW_STATUSES } from "../../common/media_rules.ts";
 
 const now = () => Date.now();
 
@@ -10,9 +11,6 @@ export const categories = sqliteTable("categories", {
   slug: text().notNull().unique(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 });
-
-export const CONTENT_TYPES = ["video", "image", "embed"] as const;
-export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 
 /** A content item (the spec's "video"): a video file, an image file or a YouTube embed. */
 export const media = sqliteTable("media", {

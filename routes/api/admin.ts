@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { writeTx } from "../../db/client.ts";
 import {
@@ -22,26 +22,17 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
-import { APPROVED_PAGE_SIZE, REJECT_REASON_MAX } from "../../common/admin_rules.ts";
+import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
+import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import { rejectSchema } from "../../common/schemas/admin.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { toContentItem } from "../../lib/content_item.ts";
-import { conflict, forbidden, notFound, unauthorized } from "../../lib/http_error.ts";
+import { requireAdmin } from "../../lib/guards.ts";
+import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { clearRankCache } from "../../lib/feed.ts";
-import { jsonBody, parseOr400, queryOr400 } from "../../lib/validate.ts";
-
-/** Admin routes answer 401 to visitors and 403 to members (QUALITY.md, security 4). */
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthorized();
-  if (!c.var.user.isAdmin) throw forbidden("Only admins can do that");
-  await next();
-};
-
-/** A positive integer id that fits a JavaScript number exactly; anything else is a 400. */
-const idSchema = z.string().regex(/^\d{1,15}$/, "Invalid id").transform(Number)
-  .refine((n) => Number.isSafeInteger(n) && n > 0, "Invalid id");
-const idParam = (value: string | undefined) => parseOr400(idSchema, value ?? "");
+import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 
 const approvedQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -49,19 +40,13 @@ const approvedQuery = z.object({
 });
 const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
 const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
-const rejectBody = z.object({
-  reason: z.string().trim().min(1, "A reason is required to reject content")
-    .max(REJECT_REASON_MAX, `The reason must be at most ${REJECT_REASON_MAX} characters`),
-});
-
 /** The content item plus what only moderators see. */
-const adminItem = (row: ItemRow) => ({ ...toContentItem(row), hidden: row.hidden });
+const adminItem = (row: ItemRow): AdminItem => ({ ...toContentItem(row), hidden: row.hidden });
 
-const reportedItem = (row: ReportedRow) => ({
+const reportedItem = (row: ReportedRow): ReportedItem => ({
   ...adminItem(row),
   reportReason: row.reportReason,
   reportedAt: new Date(row.reportedAt).toISOString(),
-  /** Distinct accounts with an open report on the item. */
   openReports: row.reporters,
 });
 
@@ -73,7 +58,11 @@ async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
 
 /** `/api/admin/*` (spec part 2 §7, Admin). Every change is recorded in the audit log with its actor. */
 export const adminApi = new Hono<AppEnv>()
-  .use("*", requireAdmin)
+  // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs.
+  .use("*", async (c, next) => {
+    requireAdmin(c);
+    await next();
+  })
   .use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", "private, no-store");
@@ -91,11 +80,11 @@ export const adminApi = new Hono<AppEnv>()
       listApprovedItems(c.var.db, (page - 1) * limit, limit),
       countApprovedItems(c.var.db),
     ]);
-    return c.json({ content: rows.map(adminItem), totalCount, page, limit });
+    return c.json({ content: rows.map(adminItem), totalCount, page, limit } satisfies ApprovedPage);
   })
   .post("/content/:id/approve", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const now = Date.now();
     await writeTx(c.var.db, async (tx) => {
       const item = await findItemForModeration(tx, id);
@@ -113,9 +102,9 @@ export const adminApi = new Hono<AppEnv>()
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
   .post("/content/:id/reject", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const { reason } = await jsonBody(c, rejectBody);
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const { reason } = await jsonBody(c, rejectSchema);
+    const admin = requireAdmin(c);
     const now = Date.now();
     await writeTx(c.var.db, async (tx) => {
       const item = await findItemForModeration(tx, id);
@@ -132,8 +121,8 @@ export const adminApi = new Hono<AppEnv>()
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });
   })
   .post("/content/:id/feature", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const now = Date.now();
     const featured = await writeTx(c.var.db, async (tx) => {
       const item = await findItemForModeration(tx, id);
@@ -153,8 +142,8 @@ export const adminApi = new Hono<AppEnv>()
     return c.json({ ok: true, id, featured });
   })
   .post("/content/:id/dismiss-reports", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const now = Date.now();
     const resolved = await writeTx(c.var.db, async (tx) => {
       const item = await findItemForModeration(tx, id);
@@ -173,8 +162,8 @@ export const adminApi = new Hono<AppEnv>()
     return c.json({ ok: true, id, resolvedReports: resolved, hidden: false });
   })
   .delete("/content/:id", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const item = await itemOr404(c, id);
     // The row goes first, then its files (lib/media_delete.ts), then the record of it.
     if (!(await deleteMediaItem(c.var.db, c.var.config, id))) throw notFound("Content not found");
@@ -192,8 +181,8 @@ export const adminApi = new Hono<AppEnv>()
     return c.json(await listUsersForAdmin(c.var.db, q || undefined));
   })
   .post("/users/:id", async (c) => {
-    const id = idParam(c.req.param("id"));
-    const admin = c.var.user!;
+    const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const now = Date.now();
     const user = await writeTx(c.var.db, async (tx) => {
       const target = await findUserForAdmin(tx, id);

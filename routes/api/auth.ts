@@ -1,40 +1,15 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { conflict, HttpError, unauthorized } from "../../lib/http_error.ts";
+import { requireUser } from "../../lib/guards.ts";
+import { conflict, HttpError } from "../../lib/http_error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { clientIp, RateLimiter } from "../../lib/rate_limit.ts";
 import { endSession, startSession } from "../../lib/session.ts";
 import { setFlash } from "../../lib/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import {
-  EMAIL_MAX,
-  EMAIL_RE,
-  isAdult,
-  isPlausibleBirthDate,
-  MSG,
-  PASSWORD_MAX,
-  USERNAME_MAX,
-  USERNAME_RE,
-} from "../../common/auth_rules.ts";
+import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../../db/queries/users.ts";
 import { writeTx } from "../../db/client.ts";
-
-const username = z.string().trim().min(3, MSG.usernameShort).max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_RE, MSG.usernameChars);
-const password = z.string().min(6, MSG.passwordShort).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-
-const loginSchema = z.object({ username, password });
-
-const registerSchema = z.object({
-  username,
-  email: z.string().trim().max(EMAIL_MAX, "Email is too long").regex(EMAIL_RE, MSG.email),
-  dateOfBirth: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), MSG.age)
-    .refine((v) => isAdult(new Date(v)), MSG.age)
-    .refine((v) => isPlausibleBirthDate(new Date(v)), MSG.dob),
-  password,
-  termsAccepted: z.literal(true, MSG.terms),
-});
 
 const INVALID_LOGIN = "Invalid username or password";
 
@@ -42,10 +17,7 @@ const INVALID_LOGIN = "Invalid username or password";
 export function authApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  app.get("/user", (c) => {
-    if (!c.var.user) throw unauthorized("Not logged in");
-    return c.json(c.var.user);
-  });
+  app.get("/user", (c) => c.json(requireUser(c, "Not logged in")));
 
   app.post("/login", async (c) => {
     const { rate } = c.var.config;

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
+import { idOr400 } from "../../lib/validate.ts";
 import { fileResponse } from "../../lib/file_response.ts";
-import { parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
+import { visibleMediaOr404 } from "../../lib/media_access.ts";
 import { placeholderSvg } from "../../lib/placeholder.ts";
 import { keyPath } from "../../lib/storage.ts";
+import { mediaCacheControl } from "../../lib/visibility.ts";
 import { youtubeThumbnail } from "../../common/youtube.ts";
-import { PUBLIC_MEDIA_CACHE } from "../uploads.ts";
 
 /**
  * GET /api/content/{id}/thumbnail: the stored thumbnail, the YouTube one for embeds, or a
@@ -13,9 +14,8 @@ import { PUBLIC_MEDIA_CACHE } from "../uploads.ts";
  * (the fallback after a broken thumbnail). Only for items this viewer may see.
  */
 export const contentApi = new Hono<AppEnv>().get("/content/:id{[^/]+}/thumbnail", async (c) => {
-  const item = await visibleMediaOr404(c, parseMediaId(c.req.param("id")));
-  const isPublic = item.reviewStatus === "approved" && !item.hidden;
-  const cache = isPublic ? PUBLIC_MEDIA_CACHE : "private, no-store";
+  const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
+  const cache = mediaCacheControl(item);
   if (c.req.query("placeholder") !== "true") {
     if (item.thumbnailKey) {
       const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.thumbnailKey), { cacheControl: cache });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SSR_COLUMNS } from "../../common/feed_rules.ts";
+import { SORTS, SSR_COLUMNS } from "../../common/feed_rules.ts";
 import { listCategories } from "../../db/queries/feed.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import {
@@ -13,7 +13,6 @@ import {
   rememberSeed,
   resolveCategory,
   seedSchema,
-  SORTS,
 } from "../../lib/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { writeTx } from "../../db/client.ts";
 import { addLike, likeStatus, removeLike } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { unauthorized } from "../../lib/http_error.ts";
-import { parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
-import { jsonBody } from "../../lib/validate.ts";
+import { requireUser } from "../../lib/guards.ts";
+import { visibleMediaOr404 } from "../../lib/media_access.ts";
+import { idOr400, jsonBody } from "../../lib/validate.ts";
 
 export const LOGIN_TO_LIKE = "You must be logged in to like content";
 
@@ -14,32 +14,29 @@ const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) }
 /** Likes need an account; one row per member and item; the count always comes from the server. */
 export const likesApi = new Hono<AppEnv>()
   .get("/videos/:id{[^/]+}/like", async (c) => {
-    const item = await visibleMediaOr404(c, parseMediaId(c.req.param("id")));
+    const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
     c.header("Cache-Control", "private, no-cache");
     return c.json(await likeStatus(c.var.db, item.id, c.var.user?.id ?? null));
   })
   .post("/videos/:id{[^/]+}/like", async (c) => {
-    const id = parseMediaId(c.req.param("id"));
-    const user = c.var.user;
-    if (!user) throw unauthorized(LOGIN_TO_LIKE);
+    const id = idOr400(c.req.param("id"));
+    const user = requireUser(c, LOGIN_TO_LIKE);
     const item = await visibleMediaOr404(c, id);
     const count = await writeTx(c.var.db, (tx) => addLike(tx, item.id, user.id));
     return c.json({ isLiked: true, count, likes: count });
   })
   .delete("/videos/:id{[^/]+}/like", async (c) => {
-    const id = parseMediaId(c.req.param("id"));
-    const user = c.var.user;
-    if (!user) throw unauthorized(LOGIN_TO_LIKE);
+    const id = idOr400(c.req.param("id"));
+    const user = requireUser(c, LOGIN_TO_LIKE);
     const item = await visibleMediaOr404(c, id);
     const count = await writeTx(c.var.db, (tx) => removeLike(tx, item.id, user.id));
     return c.json({ isLiked: false, count, likes: count });
   })
   // The feed's variant: body { videoId }.
   .post("/like", async (c) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized(LOGIN_TO_LIKE);
+    const user = requireUser(c, LOGIN_TO_LIKE);
     const body = await jsonBody(c, likeBody);
-    const item = await visibleMediaOr404(c, parseMediaId(body.videoId));
+    const item = await visibleMediaOr404(c, idOr400(body.videoId, "videoId"));
     const count = await writeTx(c.var.db, (tx) => addLike(tx, item.id, user.id));
     return c.json({ isLiked: true, count, likes: count });
   });

@@ -4,26 +4,11 @@ import { findMediaByFileKey } from "../../db/queries/media.ts";
 import { fileResponse } from "../../lib/file_response.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
 import { checkKeySignature, signedKeyQuery } from "../../lib/signing.ts";
-import { keyPath } from "../../lib/storage.ts";
-import { KEY_RE } from "../uploads.ts";
+import { keyFromPath, keyPath } from "../../lib/storage.ts";
+import { isPublic } from "../../lib/visibility.ts";
 
 export const EXPIRED = "This link has expired";
 export const FORGED = "Invalid signature";
-
-/** Public means approved and not hidden: a signed link works without a session, so it can only ever reach public files. */
-const isPublic = (item: { reviewStatus: string; hidden: boolean } | undefined) =>
-  !!item && item.reviewStatus === "approved" && !item.hidden;
-
-function storageKey(path: string): string {
-  let key: string;
-  try {
-    key = decodeURIComponent(path.replace(/^\/api\/s3\//, ""));
-  } catch {
-    throw badRequest("Invalid storage key");
-  }
-  if (key.includes("..") || !KEY_RE.test(key)) throw badRequest("Invalid storage key");
-  return key;
-}
 
 /**
  * GET /api/s3/{key}?getUrl=true answers `{ url }` for a file of a public item: a link to the
@@ -33,11 +18,13 @@ function storageKey(path: string): string {
  * admins use /uploads with their session). A forged or expired signature gets 403.
  */
 export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) => {
-  const key = storageKey(c.req.path);
+  const key = keyFromPath(c.req.path, "/api/s3/");
+  if (!key) throw badRequest("Invalid storage key");
   const { config, db } = c.var;
   if (c.req.query("getUrl") === "true") {
+    // A signed link works without a session, so it may only ever reach what a visitor may see.
     const item = await findMediaByFileKey(db, key);
-    if (!isPublic(item)) throw notFound("File not found");
+    if (!item || !isPublic(item)) throw notFound("File not found");
     const { expires, signature } = signedKeyQuery(config, key);
     c.header("Cache-Control", "private, no-store");
     return c.json({ url: `/api/s3/${key}?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() });
@@ -47,7 +34,8 @@ export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) =
   if (check === "expired") throw forbidden(EXPIRED);
   // A deleted item's files are gone with it; a signed link never outlives the row, nor the
   // item's approval (an item hidden, rejected or sent back to review stops being served).
-  if (!isPublic(await findMediaByFileKey(db, key))) throw notFound("File not found");
+  const item = await findMediaByFileKey(db, key);
+  if (!item || !isPublic(item)) throw notFound("File not found");
   const res = await fileResponse(c.req.raw, keyPath(config, key), { cacheControl: "private, max-age=300" });
   if (!res) throw notFound("File not found");
   return res;

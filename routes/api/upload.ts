@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { uploadUrl } from "../../lib/content_item.ts";
-import { unauthorized } from "../../lib/http_error.ts";
+import { requireUser } from "../../lib/guards.ts";
 import { checkImage, checkVideo } from "../../lib/media_process.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { commitUpload, discardUpload, receiveUpload } from "../../lib/upload_stream.ts";
@@ -16,8 +16,8 @@ export function uploadApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
   app.post("/file", async (c) => {
-    const { user, config, db } = c.var;
-    if (!user) throw unauthorized();
+    const { config, db } = c.var;
+    const user = requireUser(c);
     limiter.hit(`upload:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
     const stored = await receiveUpload(c.req.raw, config);
     let row: { id: number } | null = null;

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
+import { idOr400 } from "../../lib/validate.ts";
 import { findItemById, listRelated } from "../../db/queries/media.ts";
 import { toContentItem, uploadUrl } from "../../lib/content_item.ts";
 import { notFound } from "../../lib/http_error.ts";
-import { CONTENT_NOT_FOUND, countView, parseMediaId, visibleMediaOr404 } from "../../lib/media_access.ts";
+import { CONTENT_NOT_FOUND, countView, visibleMediaOr404 } from "../../lib/media_access.ts";
 import { canView } from "../../lib/visibility.ts";
+import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { youtubeEmbedUrl } from "../../common/youtube.ts";
-
-export const RELATED_LIMIT = 6;
 
 /**
  * GET /api/videos/{id}, /api/videos/{id}/related, /api/videos/{id}/direct (spec part 1 §7).
@@ -16,19 +16,19 @@ export const RELATED_LIMIT = 6;
  */
 export const videosApi = new Hono<AppEnv>()
   .get("/videos/:id{[^/]+}", async (c) => {
-    const row = await findItemById(c.var.db, parseMediaId(c.req.param("id")));
+    const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
     await countView(c, row.id);
     c.header("Cache-Control", "private, no-cache");
     return c.json(toContentItem(row));
   })
   .get("/videos/:id{[^/]+}/related", async (c) => {
-    const row = await findItemById(c.var.db, parseMediaId(c.req.param("id")));
+    const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
     return c.json((await listRelated(c.var.db, row, RELATED_LIMIT)).map(toContentItem));
   })
   .get("/videos/:id{[^/]+}/direct", async (c) => {
-    const item = await visibleMediaOr404(c, parseMediaId(c.req.param("id")));
+    const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
     if (item.fileKey) return c.redirect(uploadUrl(item.fileKey), 302);
     if (item.youtubeId) return c.json({ url: youtubeEmbedUrl(item.youtubeId) });
     throw notFound("No media file for this item");

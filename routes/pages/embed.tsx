@@ -4,9 +4,9 @@ import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { findItemById } from "../../db/queries/media.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { idFromSlug } from "../../lib/slug.ts";
+import { idFromSlug } from "../../common/ids.ts";
+import { contentNotFound } from "../../lib/error_pages.tsx";
 import { canView } from "../../lib/visibility.ts";
-import { contentNotFound } from "./media.tsx";
 
 /**
  * `/embed/{id}`: a bare player for other sites' iframes (the only frameable page, see

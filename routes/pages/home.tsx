@@ -2,15 +2,14 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
-import { interleave, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
-import { findCategory, listCategories, type Sort, SORTS } from "../../db/queries/feed.ts";
+import { interleave, newShuffleSeed, type Sort, SORTS, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
+import { findCategory, listCategories } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { acceptsSeed, categoryRefSchema, feedOrder, loadFeed, rememberSeed, SEED_RE } from "../../lib/feed.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { newShuffleSeed } from "../../lib/shuffle_seed.ts";
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;

@@ -1,15 +1,20 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { ErrorPage } from "../../components/ErrorPage.tsx";
 import { Island } from "../../components/Island.tsx";
 import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
+import { toCardItem } from "../../components/ui/MediaCard.tsx";
+import type { ContentItem, LikeStatus, MediaComment } from "../../common/api_types.ts";
+import { formatDate, splitTags } from "../../common/format.ts";
+import { idFromSlug } from "../../common/ids.ts";
+import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
 import { likeStatus, listComments } from "../../db/queries/social.ts";
-import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
-import { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT, countView } from "../../lib/media_access.ts";
+import { toComment } from "../../lib/comments.ts";
+import { toContentItem } from "../../lib/content_item.ts";
+import { contentNotFound } from "../../lib/error_pages.tsx";
+import { countView } from "../../lib/media_access.ts";
 import { mediaPageMeta } from "../../lib/media_meta.tsx";
 import { renderPage } from "../../lib/render.tsx";
-import { idFromSlug } from "../../lib/slug.ts";
 import { canView } from "../../lib/visibility.ts";
 import Comments from "../../islands/Comments.tsx";
 import LikeButton from "../../islands/LikeButton.tsx";
@@ -17,28 +22,6 @@ import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
-import { toCardItem } from "../../components/ui/MediaCard.tsx";
-import { RELATED_LIMIT } from "../api/videos.ts";
-
-/** The 404 of a missing, deleted or not-yet-visible item, with the spec's texts and two buttons. */
-export function contentNotFound(c: Context<AppEnv>, bare = false) {
-  return renderPage(
-    c,
-    (
-      <ErrorPage
-        title={CONTENT_NOT_FOUND}
-        message={CONTENT_NOT_FOUND_TEXT}
-        actions={[{ label: "Retry Loading", href: c.req.path }, { label: "Return to Homepage", href: "/" }]}
-      />
-    ),
-    { meta: { title: CONTENT_NOT_FOUND, noindex: true }, status: 404, bare },
-  );
-}
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-export const splitTags = (tags: string) => [...new Set(tags.split(",").map((t) => t.trim().replace(/^#+/, "")).filter(Boolean))];
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -68,12 +51,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       signedIn={!!user}
       username={user?.username ?? null}
       like={like}
-      comments={comments.map((cm) => ({
-        id: cm.id,
-        username: cm.username,
-        content: cm.content,
-        createdAt: new Date(cm.createdAt).toISOString(),
-      }))}
+      comments={comments.map(toComment)}
       related={related.map(toContentItem)}
       siteUrl={siteUrl}
     />,
@@ -86,8 +64,8 @@ type DetailProps = {
   row: ItemRow;
   signedIn: boolean;
   username: string | null;
-  like: { isLiked: boolean; count: number };
-  comments: { id: number; username: string; content: string; createdAt: string }[];
+  like: LikeStatus;
+  comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
 };

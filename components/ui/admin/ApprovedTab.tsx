@@ -1,22 +1,10 @@
 import { useEffect, useState } from "react";
 import { APPROVED_PAGE_SIZE, pageCount } from "../../../common/admin_rules.ts";
+import type { ApprovedPage } from "../../../common/api_types.ts";
 import { type AdminItem, type Category, featuredToast, type Load, post, useLoad, useRowCalls } from "./data.ts";
 import EditVideoDialog from "./EditVideoDialog.tsx";
-import {
-  ActionsCell,
-  CallButton,
-  Cell,
-  dateText,
-  DeleteButton,
-  ListTable,
-  PreviewCell,
-  Row,
-  RowButton,
-  TitleCell,
-  TYPE_LABEL,
-} from "./parts.tsx";
-
-type ApprovedPage = { content: AdminItem[]; totalCount: number };
+import { ActionsCell, CallButton, Cell, DeleteButton, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
+import { formatDate } from "../../../common/format.ts";
 
 /** The published items, a page at a time: edit, feature or delete each. */
 export default function ApprovedTab({ categories, changed }: { categories: Category[]; changed: () => void }) {
@@ -51,7 +39,7 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
             <TitleCell item={item} />
             <Cell>{TYPE_LABEL[item.contentType]}</Cell>
             <Cell numeric>{item.views.toLocaleString()}</Cell>
-            <Cell>{dateText(item.createdAt)}</Cell>
+            <Cell>{formatDate(item.createdAt, "numeric")}</Cell>
             <ActionsCell item={item}>
               <RowButton onClick={() => setEditing(item)}>Edit</RowButton>
               {!item.featured && (

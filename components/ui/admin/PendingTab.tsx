@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { formatDuration } from "../../../common/admin_rules.ts";
+import { formatDate, formatDuration } from "../../../common/format.ts";
 import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
-import { ActionsCell, CallButton, Cell, dateText, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
+import { ActionsCell, CallButton, Cell, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
 import RejectDialog from "./RejectDialog.tsx";
 
 /** Uploads awaiting review: feature, approve or reject (with a reason) each. */
@@ -27,7 +27,7 @@ export default function PendingTab({ changed }: { changed: () => void }) {
             <TitleCell item={item} />
             <Cell>{TYPE_LABEL[item.contentType]}</Cell>
             <Cell numeric>{formatDuration(item.duration)}</Cell>
-            <Cell>{dateText(item.createdAt)}</Cell>
+            <Cell>{formatDate(item.createdAt, "numeric")}</Cell>
             <ActionsCell item={item}>
               <CallButton
                 calls={calls}

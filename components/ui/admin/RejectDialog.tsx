@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { REJECT_REASON_MAX } from "../../../common/admin_rules.ts";
+import { firstError } from "../../../common/schemas/form.ts";
+import { rejectSchema } from "../../../common/schemas/admin.ts";
 import type { AdminItem } from "./data.ts";
 import { Modal } from "./parts.tsx";
 
@@ -11,13 +13,17 @@ export default function RejectDialog({ item, close, submit }: {
 }) {
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   return (
     <Modal title="Reject content" close={close}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
+          const checked = rejectSchema.safeParse({ reason });
+          setError(firstError(checked));
+          if (!checked.success) return;
           setBusy(true);
-          if (await submit(reason.trim())) close();
+          if (await submit(checked.data.reason)) close();
           else setBusy(false);
         }}
       >
@@ -34,6 +40,7 @@ export default function RejectDialog({ item, close, submit }: {
           onChange={(e) => setReason(e.target.value)}
         />
         <p className="mt-1 text-right text-xs text-neutral-500">{reason.length}/{REJECT_REASON_MAX}</p>
+        {error && <p role="alert" className="field-error">{error}</p>}
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={close}>Cancel</button>
           <button type="submit" className="btn-primary" disabled={busy || !reason.trim()}>Reject</button>

@@ -1,17 +1,14 @@
-import { type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
-import { ActionsCell, CallButton, Cell, dateText, DeleteButton, ListTable, PreviewCell, Row, TitleCell } from "./parts.tsx";
+import type { ReportedItem } from "../../../common/api_types.ts";
+import { formatDate } from "../../../common/format.ts";
+import { REPORT_REASONS } from "../../../common/media_rules.ts";
+import { post, useLoad, useRowCalls } from "./data.ts";
+import { ActionsCell, CallButton, Cell, DeleteButton, ListTable, PreviewCell, Row, TitleCell } from "./parts.tsx";
 
-const REASONS: Record<string, string> = {
-  inappropriate: "Inappropriate Content",
-  copyright: "Copyright Infringement",
-  explicit: "Explicit Content",
-  misinformation: "Misinformation",
-  other: "Other",
-};
+const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
 
 /** Items with open reports: dismiss the reports (keeping the item) or delete it. */
 export default function ReportedTab({ changed }: { changed: () => void }) {
-  const [state, reload] = useLoad<AdminItem[]>("/api/admin/content/reported");
+  const [state, reload] = useLoad<ReportedItem[]>("/api/admin/content/reported");
   const calls = useRowCalls(() => {
     reload();
     changed();
@@ -30,8 +27,8 @@ export default function ReportedTab({ changed }: { changed: () => void }) {
               {item.openReports === 1 ? "1 report" : `${item.openReports} reports`}
             </span>
           </TitleCell>
-          <Cell>{REASONS[item.reportReason ?? ""] ?? item.reportReason}</Cell>
-          <Cell>{dateText(item.reportedAt)}</Cell>
+          <Cell>{reasonLabel(item.reportReason)}</Cell>
+          <Cell>{formatDate(item.reportedAt, "numeric")}</Cell>
           <ActionsCell item={item}>
             <CallButton
               calls={calls}

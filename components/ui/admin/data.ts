@@ -2,32 +2,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../api.ts";
 import { toast } from "../toast.ts";
 
-export type Category = { id: number; name: string };
+import type { CategoryOption } from "../../../common/api_types.ts";
 
-/** The fields of the content item (spec part 1 §3) the dashboard shows. */
-export type AdminItem = {
-  id: number;
-  title: string;
-  description: string;
-  prompt: string;
-  aiGenerator: string;
-  tags: string;
-  contentType: "video" | "image" | "embed";
-  imageUrl: string | null;
-  thumbnail: string;
-  duration: number | null;
-  views: number;
-  featured: boolean;
-  hidden: boolean;
-  uploaderName: string | null;
-  categoryId: number | null;
-  createdAt: string;
-  reportReason?: string;
-  reportedAt?: string;
-  openReports?: number;
-};
+export type { AdminItem, AdminUser } from "../../../common/api_types.ts";
 
-export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean };
+/** A category of the Edit Video dialog's select. */
+export type Category = Pick<CategoryOption, "id" | "name">;
 
 export const post = (url: string, body?: unknown) => api(url, { method: "POST", body });
 

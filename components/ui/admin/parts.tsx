@@ -1,19 +1,11 @@
 /** The pieces every admin tab is built from: the list table with its states, cells, row buttons and the modal. */
 import { type ButtonHTMLAttributes, type ReactNode, useState } from "react";
+import type { AdminItem } from "../../../common/api_types.ts";
 import { api } from "../api.ts";
-import type { AdminItem, Load, RowCalls, Success } from "./data.ts";
+import { LoadingBlock } from "../Spinner.tsx";
+import type { Load, RowCalls, Success } from "./data.ts";
 
 export const TYPE_LABEL = { video: "Video", image: "Image", embed: "Embed" } as const;
-
-export const dateText = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString() : "—");
-
-function Spinner() {
-  return (
-    <div role="status" aria-label="Loading" className="flex justify-center py-16">
-      <span className="h-8 w-8 animate-spin rounded-full border-2 border-neutral-700 border-t-orange-500" />
-    </div>
-  );
-}
 
 /** A tab's table, or its loading, failure or empty state. */
 export function ListTable<T>({ state, empty, error, reload, head, row }: {
@@ -24,7 +16,7 @@ export function ListTable<T>({ state, empty, error, reload, head, row }: {
   head: string[];
   row: (item: T, index: number) => ReactNode;
 }) {
-  if (state.status === "loading") return <Spinner />;
+  if (state.status === "loading") return <LoadingBlock />;
   if (state.status === "error") {
     return (
       <div className="py-12 text-center">

@@ -1,0 +1,93 @@
+/**
+ * The JSON shapes of the `/api/*` answers the islands read, each declared once. The server's
+ * mappers (lib/content_item.ts, lib/comments.ts, routes/api/admin.ts ...) are typed to return
+ * them, so an island and the route that feeds it cannot drift apart.
+ */
+import type { ContentType, ReviewStatus } from "./media_rules.ts";
+
+/** The signed-in member as `GET /api/user` answers it (and as every request knows it). */
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: number;
+};
+
+/** The spec's content item (part 1 §3), as every media endpoint returns it. */
+export type ContentItem = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  prompt: string;
+  aiGenerator: string;
+  resolution: "HD" | "4K";
+  /** Comma-separated (format.ts splitTags reads it). */
+  tags: string;
+  contentType: ContentType;
+  videoUrl: string | null;
+  imageUrl: string | null;
+  embedCode: string | null;
+  youtubeId: string | null;
+  thumbnail: string;
+  /** Seconds. */
+  duration: number | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  userId: number;
+  uploaderName: string;
+  uploaderId: number;
+  categoryId: number | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  category: { name: string; slug: string | null } | null;
+  views: number;
+  likes: number;
+  commentCount: number;
+  createdAt: string;
+  adminNotice: string | null;
+  reviewStatus: ReviewStatus;
+  rejectionReason: string | null;
+  featured: boolean;
+  preview: false;
+  credits: number;
+  vimeoId: null;
+  reviewedAt: string | null;
+};
+
+/** `GET /api/content/feed` (spec part 1 §3, feed response). */
+export type FeedResponse<Item = ContentItem> = {
+  featured: { video: Item | null };
+  content: { videos: Item[]; images: Item[]; hasMore: boolean; adPositions: number[] };
+};
+
+/** `GET /api/categories`. */
+export type CategoryOption = { id: number; name: string; slug: string };
+
+/** `GET|POST|DELETE /api/videos/{id}/like`. */
+export type LikeStatus = { isLiked: boolean; count: number };
+
+/** One comment of `GET|POST /api/videos/{id}/comments`; visitors' comments read "Anonymous". */
+export type MediaComment = { id: number; userId: number | null; username: string; content: string; createdAt: string };
+
+/** The admin lists' item: the content item plus what only moderators see. */
+export type AdminItem = ContentItem & { hidden: boolean };
+
+/** `GET /api/admin/content/reported`. */
+export type ReportedItem = AdminItem & {
+  reportReason: string;
+  reportedAt: string;
+  /** Distinct accounts with an open report on the item. */
+  openReports: number;
+};
+
+/** `GET /api/admin/content/approved`. */
+export type ApprovedPage = { content: AdminItem[]; totalCount: number; page: number; limit: number };
+
+/** `GET /api/admin/users`. */
+export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };
+
+/** `GET /api/admin/counts`. */
+export type AdminCounts = { pendingCount: number; reportedCount: number; totalCount: number };
