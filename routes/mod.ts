@@ -3,11 +3,12 @@ import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
 import { adminApi } from "./api/admin.ts";
 import { authApi } from "./api/auth.ts";
+import { categoriesApi } from "./api/categories.ts";
 import { feedApi } from "./api/feed.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
-import { likesApi } from "./api/likes.ts";
+import { feedLikeApi, likesApi } from "./api/likes.ts";
 import { messagesApi } from "./api/messages.ts";
 import { reportsApi } from "./api/reports.ts";
 import { s3Api } from "./api/s3.ts";
@@ -30,32 +31,46 @@ import { uploadedFiles } from "./uploads.ts";
 
 export type RouteDeps = { limiter: RateLimiter };
 
-/** Mounts one sub-app per resource. */
+/**
+ * Mounts one sub-app per resource at its own prefix, so a path names the file that serves it
+ * (the spec fixes the paths). Where one resource has several paths, each mount says so.
+ */
 export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/static", staticFiles);
   app.route("/uploads", uploadedFiles);
+
+  // auth.ts: the spec's four account endpoints sit directly under /api (/user, /login, /register, /logout).
   app.route("/api", authApi(deps.limiter));
-  app.route("/api/messages", messagesApi);
   app.route("/api/admin", adminApi);
-  app.route("/api", feedApi);
-  app.route("/api", searchApi);
-  app.route("/api", videosApi);
-  app.route("/api", likesApi);
-  app.route("/api", commentsApi(deps.limiter));
-  app.route("/api", reportsApi(deps.limiter));
-  app.route("/api", contentApi);
-  app.route("/api", s3Api);
+  app.route("/api/categories", categoriesApi);
+  app.route("/api/content/feed", feedApi);
+  app.route("/api/content", contentApi);
+  // likes.ts: the like of an item (/api/videos/{id}/like) and the feed's variant (/api/like).
+  app.route("/api/like", feedLikeApi);
+  app.route("/api/messages", messagesApi);
+  // reports.ts: the spec's client posts to both paths (DECISIONS.md).
+  const reports = reportsApi(deps.limiter);
+  app.route("/api/reports", reports);
+  app.route("/api/report", reports);
+  app.route("/api/s3", s3Api);
+  app.route("/api/search", searchApi);
+  app.route("/api/upload", uploadApi(deps.limiter));
+  app.route("/api/user", userVideosApi);
+  // One resource, four files: reading (videos.ts), writing (video_edits.ts), likes and comments.
+  app.route("/api/videos", videosApi);
+  app.route("/api/videos", videoEditsApi(deps.limiter));
+  app.route("/api/videos", likesApi);
+  app.route("/api/videos", commentsApi(deps.limiter));
+
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
-  app.route("/api/upload", uploadApi(deps.limiter));
-  app.route("/api/videos", videoEditsApi(deps.limiter));
-  app.route("/api/user", userVideosApi);
   app.route("/auth", socialAuth);
   app.route("/auth", authPage);
-  app.route("/", myVideosPage);
+  app.route("/my-videos", myVideosPage);
+  app.route("/admin", adminPage);
+  app.route("/search", searchPage);
+  // account.tsx: /profile and /my-messages; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", accountPages);
-  app.route("/", adminPage);
   app.route("/", homePage);
-  app.route("/", searchPage);
   app.route("/", seoRoutes);
 }

@@ -8,15 +8,18 @@ import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 
-/** Visitors comment as Anonymous, members under their name; blank text is refused. */
+/**
+ * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
+ * Anonymous, members under their name; blank text is refused.
+ */
 export function commentsApi(limiter: RateLimiter) {
   return new Hono<AppEnv>()
-    .get("/videos/:id{[^/]+}/comments", async (c) => {
+    .get("/:id{[^/]+}/comments", async (c) => {
       const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
       c.header("Cache-Control", "private, no-cache");
       return c.json((await listComments(c.var.db, item.id)).map(toComment));
     })
-    .post("/videos/:id{[^/]+}/comments", async (c) => {
+    .post("/:id{[^/]+}/comments", async (c) => {
       const id = idOr400(c.req.param("id"));
       const { rate } = c.var.config;
       limiter.hit(`comment:${viewerKey(c)}`, rate.commentsPerUser, rate.socialWindowSeconds);

@@ -11,9 +11,10 @@ import { youtubeThumbnail } from "../../common/youtube.ts";
 /**
  * GET /api/content/{id}/thumbnail: the stored thumbnail, the YouTube one for embeds, or a
  * generated placeholder bearing the title. `placeholder=true` asks for the placeholder directly
- * (the fallback after a broken thumbnail). Only for items this viewer may see.
+ * (the fallback after a broken thumbnail). Only for items this viewer may see. Mounted at
+ * /api/content (the feed, /api/content/feed, is routes/api/feed.ts).
  */
-export const contentApi = new Hono<AppEnv>().get("/content/:id{[^/]+}/thumbnail", async (c) => {
+export const contentApi = new Hono<AppEnv>().get("/:id{[^/]+}/thumbnail", async (c) => {
   const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
   const cache = mediaCacheControl(item);
   if (c.req.query("placeholder") !== "true") {

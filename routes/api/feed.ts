@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { SORTS, SSR_COLUMNS } from "../../common/feed_rules.ts";
-import { listCategories } from "../../db/queries/feed.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import {
   acceptsSeed,
@@ -30,10 +29,9 @@ const feedQuery = z.strictObject({
   timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
 });
 
-/** GET /api/categories and GET /api/content/feed (spec part 1 §7). */
+/** GET /api/content/feed (spec part 1 §7), mounted at /api/content/feed. */
 export const feedApi = new Hono<AppEnv>()
-  .get("/categories", async (c) => c.json(await listCategories(c.var.db)))
-  .get("/content/feed", async (c) => {
+  .get("/", async (c) => {
     const q = queryOr400(c, feedQuery);
     const page = q.page ?? 1;
     const category = await resolveCategory(c.var.db, q.category);

@@ -11,29 +11,34 @@ export const LOGIN_TO_LIKE = "You must be logged in to like content";
 
 const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) });
 
-/** Likes need an account; one row per member and item; the count always comes from the server. */
+/**
+ * Likes need an account; one row per member and item; the count always comes from the server.
+ * GET, POST and DELETE /api/videos/{id}/like, mounted at /api/videos.
+ */
 export const likesApi = new Hono<AppEnv>()
-  .get("/videos/:id{[^/]+}/like", async (c) => {
+  .get("/:id{[^/]+}/like", async (c) => {
     const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
     c.header("Cache-Control", "private, no-cache");
     return c.json(await likeStatus(c.var.db, item.id, c.var.user?.id ?? null));
   })
-  .post("/videos/:id{[^/]+}/like", async (c) => {
+  .post("/:id{[^/]+}/like", async (c) => {
     const id = idOr400(c.req.param("id"));
     const user = requireUser(c, LOGIN_TO_LIKE);
     const item = await visibleMediaOr404(c, id);
     const count = await writeTx(c.var.db, (tx) => addLike(tx, item.id, user.id));
     return c.json({ isLiked: true, count, likes: count });
   })
-  .delete("/videos/:id{[^/]+}/like", async (c) => {
+  .delete("/:id{[^/]+}/like", async (c) => {
     const id = idOr400(c.req.param("id"));
     const user = requireUser(c, LOGIN_TO_LIKE);
     const item = await visibleMediaOr404(c, id);
     const count = await writeTx(c.var.db, (tx) => removeLike(tx, item.id, user.id));
     return c.json({ isLiked: false, count, likes: count });
-  })
-  // The feed's variant: body { videoId }.
-  .post("/like", async (c) => {
+  });
+
+/** POST /api/like with body `{ videoId }`: the feed client's variant of the like, mounted at /api/like. */
+export const feedLikeApi = new Hono<AppEnv>()
+  .post("/", async (c) => {
     const user = requireUser(c, LOGIN_TO_LIKE);
     const body = await jsonBody(c, likeBody);
     const item = await visibleMediaOr404(c, idOr400(body.videoId, "videoId"));

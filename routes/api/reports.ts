@@ -10,7 +10,8 @@ import { MEDIA_MSG } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
 
 /**
- * POST /api/reports and POST /api/report (both paths, one action). One open report per
+ * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at
+ * both, as the spec's client uses both; DECISIONS.md). One open report per
  * reporter (account, or a keyed hash of a visitor's address) and item.
  */
 export function reportsApi(limiter: RateLimiter) {
@@ -33,5 +34,5 @@ export function reportsApi(limiter: RateLimiter) {
     });
     return c.json({ success: true, id: report.id }, 201);
   };
-  return new Hono<AppEnv>().post("/reports", handler).post("/report", handler);
+  return new Hono<AppEnv>().post("/", handler);
 }

@@ -17,7 +17,7 @@ export const FORGED = "Invalid signature";
  * hidden (pending, rejected and hidden files are invisible to the public everywhere; owners and
  * admins use /uploads with their session). A forged or expired signature gets 403.
  */
-export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/s3/*", async (c) => {
+export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
   const key = keyFromPath(c.req.path, "/api/s3/");
   if (!key) throw badRequest("Invalid storage key");
   const { config, db } = c.var;

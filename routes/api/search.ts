@@ -4,7 +4,7 @@ import { runSearch, searchParams } from "../../lib/search.ts";
 import { queryOr400 } from "../../lib/validate.ts";
 
 /** GET /api/search?q=&type=&categoryId=&category=&page=: an array of content items, best match first. */
-export const searchApi = new Hono<AppEnv>().get("/search", async (c) => {
+export const searchApi = new Hono<AppEnv>().get("/", async (c) => {
   const params = queryOr400(c, searchParams);
   return c.json(await runSearch(c.var.db, params));
 });

@@ -12,22 +12,23 @@ import { youtubeEmbedUrl } from "../../common/youtube.ts";
 /**
  * GET /api/videos/{id}, /api/videos/{id}/related, /api/videos/{id}/direct (spec part 1 §7).
  * Approved items for everyone; the owner and admins also see their pending or hidden ones.
- * (POST/PUT/DELETE /api/videos belong to routes/api/video_edits.ts.)
+ * Mounted at /api/videos, like video_edits.ts (POST, PUT, DELETE), likes.ts (/{id}/like) and
+ * comments.ts (/{id}/comments).
  */
 export const videosApi = new Hono<AppEnv>()
-  .get("/videos/:id{[^/]+}", async (c) => {
+  .get("/:id{[^/]+}", async (c) => {
     const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
     await countView(c, row.id);
     c.header("Cache-Control", "private, no-cache");
     return c.json(toContentItem(row));
   })
-  .get("/videos/:id{[^/]+}/related", async (c) => {
+  .get("/:id{[^/]+}/related", async (c) => {
     const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
     return c.json((await listRelated(c.var.db, row, RELATED_LIMIT)).map(toContentItem));
   })
-  .get("/videos/:id{[^/]+}/direct", async (c) => {
+  .get("/:id{[^/]+}/direct", async (c) => {
     const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
     if (item.fileKey) return c.redirect(uploadUrl(item.fileKey), 302);
     if (item.youtubeId) return c.json({ url: youtubeEmbedUrl(item.youtubeId) });

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
 
 /** `/admin`: the moderation dashboard. Members and visitors are sent home. */
-export const adminPage = new Hono<AppEnv>().get("/admin", async (c) => {
+export const adminPage = new Hono<AppEnv>().get("/", async (c) => {
   const user = c.var.user;
   if (!user?.isAdmin) return c.redirect("/", 302);
   const categories = await listCategoryOptions(c.var.db);

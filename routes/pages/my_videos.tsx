@@ -25,7 +25,7 @@ export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
 });
 
 /** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
-export const myVideosPage = new Hono<AppEnv>().get("/my-videos", async (c) => {
+export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return c.redirect("/auth", 302);
   let items: MyItem[] = [];

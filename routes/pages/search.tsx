@@ -39,7 +39,7 @@ function searchHref(params: { q?: string; type?: string; category?: string; page
  * `/search?q=&type=&category=` (spec part 2 "Search page"): the query with its whitespace
  * collapsed (other forms redirect to it); an empty query shows the page without searching.
  */
-export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
+export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   const raw = c.req.query();
   const rawQ = raw.q ?? "";
   const q = collapseWhitespace(rawQ);
