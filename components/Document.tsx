@@ -1,6 +1,15 @@
 import type { ReactNode } from "react";
-import type { Manifest } from "../lib/assets.ts";
 import { scriptJson } from "./Island.tsx";
+
+/** The build manifest tasks/build.ts writes (lib/assets.ts reads it): the stylesheet, the client entry, each island's chunks. */
+export type IslandAsset = { file: string; imports: string[] };
+export type Manifest = {
+  css: string;
+  /** The stylesheet's text, inlined into a visitor's first page. */
+  cssText: string;
+  client: string;
+  islands: Record<string, IslandAsset>;
+};
 
 export type PageMeta = {
   title: string;

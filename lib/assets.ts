@@ -1,13 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-
-export type IslandAsset = { file: string; imports: string[] };
-export type Manifest = {
-  css: string;
-  /** The stylesheet's text, inlined into every page (see components/Document.tsx). */
-  cssText: string;
-  client: string;
-  islands: Record<string, IslandAsset>;
-};
+import type { Manifest } from "../components/Document.tsx";
 
 export const BUILD_DIR = new URL("../static/build/", import.meta.url);
 const MANIFEST = new URL("manifest.json", BUILD_DIR);

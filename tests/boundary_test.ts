@@ -1,0 +1,138 @@
+/**
+ * The layout's promises (docs/decisions/008-layout.md), checked on the real module graph:
+ * the browser reaches only islands/, components/ui/ and common/; common/ is pure; the server
+ * imports an island only to render it; the code folders import each other without cycles.
+ */
+import assert from "node:assert/strict";
+import { readdir, readFile } from "node:fs/promises";
+
+const ROOT = new URL("../", import.meta.url);
+const ROOT_URL = ROOT.href;
+
+type Dependency = { specifier: string; code?: { specifier?: string }; type?: { specifier?: string } };
+type Module = { specifier: string; kind?: string; dependencies?: Dependency[] };
+
+async function moduleGraph(entry: string): Promise<Module[]> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json", entry], cwd: ROOT, stdout: "piped", stderr: "piped" })
+    .output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout)).modules;
+}
+
+const local = (specifier: string) => specifier.startsWith(ROOT_URL) ? specifier.slice(ROOT_URL.length) : null;
+
+/** Every local module a module imports, for code or for types. */
+function localDeps(m: Module): string[] {
+  return (m.dependencies ?? []).flatMap((d) => [d.code?.specifier, d.type?.specifier])
+    .map((s) => (s ? local(s) : null)).filter((s): s is string => s !== null);
+}
+
+const CLIENT_FOLDERS = ["islands/", "components/ui/", "common/"];
+
+Deno.test("[layout] the browser's module graph reaches only islands/, components/ui/, common/ and npm packages", async () => {
+  const modules = await moduleGraph("islands/client.ts");
+  const strays: string[] = [];
+  for (const m of modules) {
+    const path = local(m.specifier);
+    if (path !== null) {
+      if (!CLIENT_FOLDERS.some((f) => path.startsWith(f))) strays.push(path);
+    } else if (!m.specifier.startsWith("npm:") && m.kind !== "npm") {
+      strays.push(m.specifier); // node:, jsr:, https: ...
+    }
+  }
+  assert.deepEqual(strays, [], "modules the browser must not load (even as types)");
+  // Sanity: the graph really is the client's.
+  assert.ok(modules.some((m) => local(m.specifier) === "islands/registry.ts"));
+});
+
+/** The import specifiers of a source file (static, dynamic and `export ... from`). */
+async function importsOf(path: string): Promise<string[]> {
+  const text = await readFile(new URL(path, ROOT), "utf8");
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm)].map((m) => m[1]);
+}
+
+/** The .ts and .tsx files under `dir`, as paths from the project root. */
+async function sourceFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(new URL(`${dir}/`, ROOT), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) files.push(...await sourceFiles(path));
+    else if (/\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return files;
+}
+
+const resolve = (from: string, spec: string) => new URL(spec, new URL(from, ROOT)).href.slice(ROOT_URL.length);
+
+Deno.test("[layout] common/ is pure TypeScript: no Deno, node:, hono, drizzle, db/ or lib/, and only zod/mini from npm", async () => {
+  const files = await sourceFiles("common");
+  assert.ok(files.length > 5, `common/ files found: ${files}`);
+  for (const file of files) {
+    for (const spec of await importsOf(file)) {
+      if (spec.startsWith(".")) assert.ok(resolve(file, spec).startsWith("common/"), `${file} imports ${spec}`);
+      else assert.equal(spec, "zod/mini", `${file} imports ${spec}`);
+    }
+    const text = await readFile(new URL(file, ROOT), "utf8");
+    assert.doesNotMatch(text, /\bDeno\./, `${file} uses Deno`);
+  }
+});
+
+Deno.test("[layout] islands/ and components/ui/ import only each other, common/ and React (or zod/mini)", async () => {
+  for (const dir of ["islands", "components/ui"]) {
+    for (const file of await sourceFiles(dir)) {
+      for (const spec of await importsOf(file)) {
+        if (spec.startsWith(".")) {
+          const target = resolve(file, spec);
+          assert.ok(CLIENT_FOLDERS.some((f) => target.startsWith(f)), `${file} imports ${spec}`);
+        } else assert.match(spec, /^(react|react-dom)(\/.*)?$|^zod\/mini$/, `${file} imports ${spec}`);
+      }
+    }
+  }
+});
+
+/** Folder of a module for the cycle check: components/ui/ counts apart from components/. */
+const folderOf = (path: string) => path.startsWith("components/ui/") ? "components/ui" : path.split("/")[0];
+const CODE_FOLDERS = new Set(["common", "components/ui", "islands", "components", "lib", "db", "routes"]);
+
+Deno.test("[layout] server code imports an island only to render it, and the code folders import each other without cycles", async () => {
+  const modules = [...await moduleGraph("main.ts"), ...await moduleGraph("islands/client.ts")];
+  const edges = new Map<string, Set<string>>();
+  for (const m of modules) {
+    const from = local(m.specifier);
+    if (from === null) continue;
+    for (const to of localDeps(m)) {
+      const [a, b] = [folderOf(from), folderOf(to)];
+      if (a !== b && CODE_FOLDERS.has(a) && CODE_FOLDERS.has(b)) {
+        if (!edges.has(a)) edges.set(a, new Set());
+        edges.get(a)!.add(b);
+      }
+      if (b !== "islands" || a === "islands" || a === "components/ui") continue;
+      // A server module may import an island (default export) only where it renders it: <Island component={X}>.
+      const text: string = await readFile(new URL(from, ROOT), "utf8");
+      if (to === "islands/registry.ts") {
+        assert.equal(from, "components/Island.tsx", `${from} imports the island registry`);
+        continue;
+      }
+      const name: string | undefined = new RegExp(`import\\s+(\\w+)[^;]*from\\s+["'][./]*islands/${to.slice("islands/".length)}["']`).exec(
+        text,
+      )?.[1];
+      assert.ok(name, `${from} imports ${to} without its default export`);
+      assert.match(
+        text,
+        new RegExp(`<Island[^>]*component=\\{${name}\\}`),
+        `${from} imports ${to} but renders no <Island component={${name}}>`,
+      );
+    }
+  }
+  // Depth-first search for a cycle between folders.
+  const state = new Map<string, "open" | "done">();
+  const visit = (folder: string, trail: string[]) => {
+    if (state.get(folder) === "done") return;
+    assert.notEqual(state.get(folder), "open", `folder cycle: ${[...trail, folder].join(" -> ")}`);
+    state.set(folder, "open");
+    for (const next of edges.get(folder) ?? []) visit(next, [...trail, folder]);
+    state.set(folder, "done");
+  };
+  for (const folder of edges.keys()) visit(folder, []);
+  assert.ok(edges.get("routes")?.has("lib"), "the graph was read");
+});
