@@ -4,13 +4,15 @@ import { COMMENT_LIST_LIMIT, COMMENT_MAX } from "../common/media_rules.ts";
 import type { MediaComment } from "../common/api_types.ts";
 import { formatDate } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
-import { commentSchema } from "../common/schemas/comments.ts";
 import { toast } from "../components/ui/toast.ts";
 
 /** `count` is the item's comment count; the list holds at most the newest COMMENT_LIST_LIMIT comments. */
 type Props = { videoId: number; initial: MediaComment[]; username: string | null; count?: number };
 
 const countText = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
+
+/** The payload schema (and zod/mini, ~8 KB gzipped) is fetched when the visitor starts writing, not with the page. */
+const loadSchema = () => import("../common/schemas/comments.ts");
 
 export default function Comments({ videoId, initial, username, count: initialCount }: Props) {
   const [list, setList] = useState(initial);
@@ -42,13 +44,16 @@ export default function Comments({ videoId, initial, username, count: initialCou
   async function post(e: React.FormEvent) {
     e.preventDefault();
     if (posting) return;
-    const checked = commentSchema.safeParse({ content: text });
-    setError(firstError(checked));
-    if (!checked.success) return;
-    const content = checked.data;
     setPosting(true);
     let added: MediaComment;
     try {
+      const checked = (await loadSchema()).commentSchema.safeParse({ content: text });
+      setError(firstError(checked));
+      if (!checked.success) {
+        setPosting(false);
+        return;
+      }
+      const content = checked.data;
       added = await api<MediaComment>(`/api/videos/${videoId}/comments`, {
         method: "POST",
         body: { videoId, content, username: username ?? "Anonymous" },
@@ -76,6 +81,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
           value={text}
           maxLength={COMMENT_MAX}
           onChange={(e) => setText(e.target.value)}
+          onFocus={() => loadSchema().catch(() => {})}
           placeholder={username ? `Comment as ${username}` : "Add a comment (posted as Anonymous)"}
           className="field min-h-[100px]"
           aria-invalid={!!error}

@@ -3,7 +3,6 @@ import { api, ApiError } from "../components/ui/api.ts";
 import { Dialog, OpenDialogButton } from "../components/ui/Dialog.tsx";
 import { MEDIA_MSG, REPORT_DETAILS_MAX, REPORT_REASONS } from "../common/media_rules.ts";
 import { firstError } from "../common/schemas/form.ts";
-import { reportSchema } from "../common/schemas/reports.ts";
 import { toast } from "../components/ui/toast.ts";
 
 type Props = {
@@ -12,6 +11,9 @@ type Props = {
   openFromQuery?: boolean;
   compact?: boolean;
 };
+
+/** The payload schema (and zod/mini, ~8 KB gzipped) is fetched when the dialog opens, not with the page. */
+const loadSchema = () => import("../common/schemas/reports.ts");
 
 export default function ReportButton({ videoId, openFromQuery, compact }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -31,11 +33,11 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (submitting) return;
-    const body = { videoId, reason, details: details.trim() || undefined };
-    const problem = firstError(reportSchema.safeParse(body));
-    if (problem) return toast({ title: "Error", description: problem, variant: "destructive" });
     setSubmitting(true);
     try {
+      const body = { videoId, reason, details: details.trim() || undefined };
+      const problem = firstError((await loadSchema()).reportSchema.safeParse(body));
+      if (problem) return toast({ title: "Error", description: problem, variant: "destructive" });
       await api("/api/reports", { method: "POST", body });
       toast({ title: "Report Submitted", description: "Thank you for helping keep our platform safe." });
       setReason("");
@@ -63,7 +65,7 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
         subtitle="Why are you reporting this content?"
         className="w-[min(28rem,92vw)]"
       >
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <form onSubmit={submit} onFocus={() => loadSchema().catch(() => {})} className="flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="sr-only">Reason</legend>
             {REPORT_REASONS.map((r) => (

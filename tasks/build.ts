@@ -60,7 +60,8 @@ async function buildIslands() {
   let client = "";
   const islands: Record<string, { file: string; imports: string[] }> = {};
   for (const [file, out] of Object.entries(outputs)) {
-    if (!file.endsWith(".js") || !out.entryPoint) continue;
+    // Islands (and the client) only: a form's schema, imported on demand, is an entry point too.
+    if (!file.endsWith(".js") || !out.entryPoint?.startsWith("islands/")) continue;
     const name = out.entryPoint.replace(/^islands\//, "").replace(/\.tsx?$/, "");
     if (name === "client") client = url(file);
     else islands[name] = { file: url(file), imports: staticImports(file).map(url) };
