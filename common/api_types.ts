@@ -3,7 +3,11 @@
  * mappers (lib/content_item.ts, lib/comments.ts, routes/api/admin.ts ...) are typed to return
  * them, so an island and the route that feeds it cannot drift apart.
  */
+import type { ErrorCode } from "./error_codes.ts";
 import type { ContentType, ReviewStatus } from "./media_rules.ts";
+
+/** Every failed `/api/*` call answers this (app.ts onError). */
+export type ApiErrorBody = { error: string; code?: ErrorCode };
 
 /** The signed-in member as `GET /api/user` answers it (and as every request knows it). */
 export type SessionUser = {
@@ -88,6 +92,9 @@ export type ApprovedPage = { content: AdminItem[]; totalCount: number; page: num
 
 /** `GET /api/admin/users`. */
 export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };
+
+/** `GET /api/messages/unread/count`. */
+export type UnreadCount = { count: number };
 
 /** `GET /api/admin/counts`. */
 export type AdminCounts = { pendingCount: number; reportedCount: number; totalCount: number };

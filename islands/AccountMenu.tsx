@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "../components/ui/api.ts";
+import type { AdminCounts, UnreadCount } from "../common/api_types.ts";
 import { toast } from "../components/ui/toast.ts";
 
 type Props = { username: string; isAdmin: boolean };
@@ -23,13 +24,12 @@ export default function AccountMenu({ username, isAdmin }: Props) {
   const [moderation, setModeration] = useState(0);
 
   useEffect(() => {
-    const loadUnread = async () =>
-      setUnread(await countOr0(async () => (await api<{ count: number }>("/api/messages/unread/count")).count));
+    const loadUnread = async () => setUnread(await countOr0(async () => (await api<UnreadCount>("/api/messages/unread/count")).count));
     // One small call for both queues (the spec's "Admin counts"), not the two full lists.
     const loadModeration = async () =>
       setModeration(
         await countOr0(async () => {
-          const counts = await api<{ pendingCount: number; reportedCount: number }>("/api/admin/counts");
+          const counts = await api<AdminCounts>("/api/admin/counts");
           return counts.pendingCount + counts.reportedCount;
         }),
       );

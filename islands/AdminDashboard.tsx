@@ -6,6 +6,7 @@ import PendingTab from "../components/ui/admin/PendingTab.tsx";
 import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
 import UsersTab from "../components/ui/admin/UsersTab.tsx";
 import { api } from "../components/ui/api.ts";
+import type { AdminCounts } from "../common/api_types.ts";
 
 type Props = { adminId: number; categories: Category[] };
 
@@ -25,7 +26,7 @@ export default function AdminDashboard({ adminId, categories }: Props) {
 
   const refreshCounts = useCallback(async () => {
     try {
-      const n = await api<{ pendingCount: number; reportedCount: number }>("/api/admin/counts");
+      const n = await api<AdminCounts>("/api/admin/counts");
       setCounts({ pending: n.pendingCount, reported: n.reportedCount });
     } catch {
       // The tab badges are a convenience; the lists themselves show any failure.

@@ -5,7 +5,7 @@ import { Dialog } from "../components/ui/Dialog.tsx";
 import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../common/upload_rules.ts";
-import type { CategoryOption } from "../common/api_types.ts";
+import type { ApiErrorBody, CategoryOption, SessionUser } from "../common/api_types.ts";
 import { ERROR_CODES } from "../common/error_codes.ts";
 
 type Props = { maxVideoBytes: number; maxImageBytes: number };
@@ -239,7 +239,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
       }
       const me = await fetch("/api/user", { credentials: "include", headers: { Accept: "application/json" } });
       if (!me.ok) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.notLoggedIn);
-      const user = await me.json() as { id: number };
+      const user = await me.json() as SessionUser;
       const shot = tab === "video" && capture.current ? await capture.current : { thumbnail: null, duration: null };
       const res = await fetch("/api/videos", {
         method: "POST",
@@ -255,7 +255,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
           credits: 0,
         }),
       });
-      const body = await res.json().catch(() => null) as { error?: string; code?: string } | null;
+      const body = await res.json().catch(() => null) as ApiErrorBody | null;
       if (body?.code === ERROR_CODES.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
       if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });

@@ -1,6 +1,8 @@
+import type { ApiErrorBody } from "../../common/api_types.ts";
+
 /** The browser side of the spec's `/api/*` calls: cookies sent, JSON in and out. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: { error?: string } | null, fallback: string) {
+  constructor(readonly status: number, readonly body: Partial<ApiErrorBody> | null, fallback: string) {
     super(body?.error ?? fallback);
   }
 }
@@ -19,6 +21,6 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   } catch {
     body = null;
   }
-  if (!res.ok) throw new ApiError(res.status, body as { error?: string } | null, `${res.status}: ${text || res.statusText}`);
+  if (!res.ok) throw new ApiError(res.status, body as Partial<ApiErrorBody> | null, `${res.status}: ${text || res.statusText}`);
   return body as T;
 }
