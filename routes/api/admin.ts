@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { writeTx } from "../../db/client.ts";
+import { type Tx, writeTx } from "../../db/client.ts";
 import {
   approveItem,
   countApprovedItems,
@@ -25,8 +25,8 @@ import { deleteUserSessions } from "../../db/queries/sessions.ts";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { rejectSchema } from "../../common/schemas/admin.ts";
-import type { AppEnv } from "../../lib/app_env.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
+import { type AuditAction, recordAudit } from "../../lib/audit.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { requireAdmin } from "../../lib/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
@@ -49,6 +49,33 @@ const reportedItem = (row: ReportedRow): ReportedItem => ({
   reportedAt: new Date(row.reportedAt).toISOString(),
   openReports: row.reporters,
 });
+
+type ModeratedItem = NonNullable<Awaited<ReturnType<typeof findItemForModeration>>>;
+type Change<T> = { action: AuditAction; details: Record<string, unknown>; result: T };
+
+/**
+ * One moderation step in one write transaction: the item (404 once gone), the change, and its
+ * audit entry naming the admin and the item's title.
+ */
+function moderate<T>(
+  c: Context<AppEnv>,
+  id: number,
+  change: (tx: Tx, item: ModeratedItem, admin: CurrentUser, now: number) => Promise<Change<T>>,
+): Promise<T> {
+  const admin = requireAdmin(c);
+  const now = Date.now();
+  return writeTx(c.var.db, async (tx) => {
+    const item = await findItemForModeration(tx, id);
+    if (!item) throw notFound("Content not found");
+    const { action, details, result } = await change(tx, item, admin, now);
+    await recordAudit(
+      tx,
+      { actorId: admin.id, action, targetType: "media", targetId: id, details: { title: item.title, ...details } },
+      now,
+    );
+    return result;
+  });
+}
 
 async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
   const item = await findItemForModeration(c.var.db, id);
@@ -84,19 +111,9 @@ export const adminApi = new Hono<AppEnv>()
   })
   .post("/content/:id/approve", async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
-    const now = Date.now();
-    await writeTx(c.var.db, async (tx) => {
-      const item = await findItemForModeration(tx, id);
-      if (!item) throw notFound("Content not found");
+    await moderate(c, id, async (tx, item, admin, now) => {
       await approveItem(tx, id, admin.id, now);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: "content.approve",
-        targetType: "media",
-        targetId: id,
-        details: { title: item.title, from: item.reviewStatus },
-      }, now);
+      return { action: "content.approve", details: { from: item.reviewStatus }, result: null };
     });
     clearRankCache(c.var.db);
     return c.json({ ok: true, id, reviewStatus: "approved" });
@@ -104,59 +121,27 @@ export const adminApi = new Hono<AppEnv>()
   .post("/content/:id/reject", async (c) => {
     const id = idOr400(c.req.param("id"));
     const { reason } = await jsonBody(c, rejectSchema);
-    const admin = requireAdmin(c);
-    const now = Date.now();
-    await writeTx(c.var.db, async (tx) => {
-      const item = await findItemForModeration(tx, id);
-      if (!item) throw notFound("Content not found");
+    await moderate(c, id, async (tx, item, admin, now) => {
       await rejectItem(tx, id, admin.id, reason, now);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: "content.reject",
-        targetType: "media",
-        targetId: id,
-        details: { title: item.title, from: item.reviewStatus, reason },
-      }, now);
+      return { action: "content.reject", details: { from: item.reviewStatus, reason }, result: null };
     });
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });
   })
   .post("/content/:id/feature", async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
-    const now = Date.now();
-    const featured = await writeTx(c.var.db, async (tx) => {
-      const item = await findItemForModeration(tx, id);
-      if (!item) throw notFound("Content not found");
+    const featured = await moderate(c, id, async (tx, item, _admin, now) => {
       const next = !item.featured;
       if (next && item.reviewStatus === "rejected") throw conflict("Rejected content cannot be featured");
       await setItemFeatured(tx, id, next, now);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: next ? "content.feature" : "content.unfeature",
-        targetType: "media",
-        targetId: id,
-        details: { title: item.title },
-      }, now);
-      return next;
+      return { action: next ? "content.feature" : "content.unfeature", details: {}, result: next };
     });
     return c.json({ ok: true, id, featured });
   })
   .post("/content/:id/dismiss-reports", async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
-    const now = Date.now();
-    const resolved = await writeTx(c.var.db, async (tx) => {
-      const item = await findItemForModeration(tx, id);
-      if (!item) throw notFound("Content not found");
+    const resolved = await moderate(c, id, async (tx, _item, _admin, now) => {
       const n = await resolveOpenReports(tx, id, now);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: "content.dismiss_reports",
-        targetType: "media",
-        targetId: id,
-        details: { title: item.title, resolvedReports: n },
-      }, now);
-      return n;
+      return { action: "content.dismiss_reports", details: { resolvedReports: n }, result: n };
     });
     clearRankCache(c.var.db);
     return c.json({ ok: true, id, resolvedReports: resolved, hidden: false });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { writeTx } from "../../db/client.ts";
 import { addLike, likeStatus, removeLike } from "../../db/queries/social.ts";
@@ -21,27 +21,21 @@ export const likesApi = new Hono<AppEnv>()
     c.header("Cache-Control", "private, no-cache");
     return c.json(await likeStatus(c.var.db, item.id, c.var.user?.id ?? null));
   })
-  .post("/:id{[^/]+}/like", async (c) => {
-    const id = idOr400(c.req.param("id"));
-    const user = requireUser(c, LOGIN_TO_LIKE);
-    const item = await visibleMediaOr404(c, id);
-    const count = await writeTx(c.var.db, (tx) => addLike(tx, item.id, user.id));
-    return c.json({ isLiked: true, count, likes: count });
-  })
-  .delete("/:id{[^/]+}/like", async (c) => {
-    const id = idOr400(c.req.param("id"));
-    const user = requireUser(c, LOGIN_TO_LIKE);
-    const item = await visibleMediaOr404(c, id);
-    const count = await writeTx(c.var.db, (tx) => removeLike(tx, item.id, user.id));
-    return c.json({ isLiked: false, count, likes: count });
-  });
+  .post("/:id{[^/]+}/like", (c) => setLike(c, idOr400(c.req.param("id")), true))
+  .delete("/:id{[^/]+}/like", (c) => setLike(c, idOr400(c.req.param("id")), false));
+
+/** Likes or unlikes a visible item as the signed-in member; answers the state and the new count. */
+async function setLike(c: Context<AppEnv>, id: number, liked: boolean) {
+  const user = requireUser(c, LOGIN_TO_LIKE);
+  const item = await visibleMediaOr404(c, id);
+  const count = await writeTx(c.var.db, (tx) => (liked ? addLike : removeLike)(tx, item.id, user.id));
+  return c.json({ isLiked: liked, count, likes: count });
+}
 
 /** POST /api/like with body `{ videoId }`: the feed client's variant of the like, mounted at /api/like. */
 export const feedLikeApi = new Hono<AppEnv>()
   .post("/", async (c) => {
-    const user = requireUser(c, LOGIN_TO_LIKE);
+    requireUser(c, LOGIN_TO_LIKE);
     const body = await jsonBody(c, likeBody);
-    const item = await visibleMediaOr404(c, idOr400(body.videoId, "videoId"));
-    const count = await writeTx(c.var.db, (tx) => addLike(tx, item.id, user.id));
-    return c.json({ isLiked: true, count, likes: count });
+    return setLike(c, idOr400(body.videoId, "videoId"), true);
   });
