@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ContentItem, LikeStatus } from "../common/api_types.ts";
+import { mediaFileUrl, placeholderUrl } from "../common/media_rules.ts";
 import { YouTubeEmbed } from "../components/ui/YouTubeEmbed.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { api } from "../components/ui/api.ts";
@@ -95,15 +96,14 @@ export default function MediaModal({ signedIn }: Props) {
 }
 
 function Viewer({ item, isLiked, count, signedIn }: { item: ContentItem; signedIn: boolean } & LikeStatus) {
-  const placeholder = `/api/content/${item.id}/thumbnail?placeholder=true`;
   return (
     <div>
       {item.contentType === "embed" ? <YouTubeEmbed youtubeId={item.youtubeId} title={item.title} /> : (
         <MediaPlayer
           kind={item.contentType}
-          src={(item.contentType === "video" ? item.videoUrl : item.imageUrl) ?? `/api/videos/${item.id}/direct`}
+          src={mediaFileUrl(item)}
           poster={item.thumbnail}
-          placeholder={placeholder}
+          placeholder={placeholderUrl(item.id)}
           title={item.title}
           width={item.width}
           height={item.height}

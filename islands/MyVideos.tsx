@@ -5,6 +5,7 @@ import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
 import type { ContentItem } from "../common/api_types.ts";
+import { placeholderUrl } from "../common/media_rules.ts";
 import { formatDate, formatDuration, hasDuration } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
 import { memberEditSchema } from "../common/schemas/media.ts";
@@ -100,7 +101,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
       <div className="relative aspect-video bg-neutral-800">
         {/* A broken thumbnail is swapped for the placeholder image (spec part 2 §8). */}
         <img
-          src={broken ? `/api/content/${item.id}/thumbnail?placeholder=true` : item.thumbnail}
+          src={broken ? placeholderUrl(item.id) : item.thumbnail}
           alt=""
           width={640}
           height={360}

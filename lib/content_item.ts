@@ -1,4 +1,5 @@
 import type { ContentItem } from "../common/api_types.ts";
+import { placeholderUrl } from "../common/media_rules.ts";
 import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../common/youtube.ts";
 import type { ItemRow } from "../db/queries/media.ts";
 import { mediaSlug } from "./slug.ts";
@@ -16,7 +17,7 @@ export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtube
     ? uploadUrl(row.fileKey)
     : row.youtubeId
     ? youtubeThumbnail(row.youtubeId)
-    : `/api/content/${row.id}/thumbnail?placeholder=true`;
+    : placeholderUrl(row.id);
 
 /** The spec's content item (part 1 §3), as the API returns it. */
 export function toContentItem(row: ItemRow): ContentItem {

@@ -5,6 +5,7 @@ import { findItemById } from "../../db/queries/media.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { idFromSlug } from "../../common/ids.ts";
+import { mediaFileUrl } from "../../common/media_rules.ts";
 import { contentNotFound } from "../../lib/error_pages.tsx";
 import { canView } from "../../lib/visibility.ts";
 
@@ -27,7 +28,7 @@ export const embedPage = new Hono<AppEnv>().get("/:segment", async (c) => {
           : item.contentType === "video"
           ? (
             <video
-              src={item.videoUrl ?? `/api/videos/${item.id}/direct`}
+              src={mediaFileUrl(item)}
               poster={item.thumbnail}
               controls
               playsInline

@@ -6,7 +6,7 @@ import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import type { ContentItem, LikeStatus, MediaComment } from "../../common/api_types.ts";
 import { formatDate, splitTags } from "../../common/format.ts";
 import { idFromSlug } from "../../common/ids.ts";
-import { RELATED_LIMIT } from "../../common/media_rules.ts";
+import { mediaFileUrl, placeholderUrl, RELATED_LIMIT } from "../../common/media_rules.ts";
 import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
 import { likeStatus, listComments } from "../../db/queries/social.ts";
 import { toComment } from "../../lib/comments.ts";
@@ -94,9 +94,9 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
               component={MediaPlayer}
               props={{
                 kind: item.contentType,
-                src: (item.contentType === "video" ? item.videoUrl : item.imageUrl) ?? `/api/videos/${item.id}/direct`,
+                src: mediaFileUrl(item),
                 poster: item.thumbnail,
-                placeholder: `/api/content/${item.id}/thumbnail?placeholder=true`,
+                placeholder: placeholderUrl(item.id),
                 title: item.title,
                 width: item.width,
                 height: item.height,
