@@ -34,13 +34,6 @@ export const MEDIA_MSG = {
   alreadyReported: "You have already reported this content. Our team will review it.",
 } as const;
 
-/** An item's generated placeholder image (`GET /api/content/{id}/thumbnail`): the fallback after a broken thumbnail. */
-export const placeholderUrl = (id: number) => `/api/content/${id}/thumbnail?placeholder=true`;
-
-/** An item's own video or image: its stored file, else the direct-link endpoint. */
-export const mediaFileUrl = (item: { id: number; contentType: ContentType; videoUrl: string | null; imageUrl: string | null }) =>
-  (item.contentType === "video" ? item.videoUrl : item.imageUrl) ?? `/api/videos/${item.id}/direct`;
-
 /** Share and embed (spec §2): popup size, 16:9 responsive snippet, confirmation time. */
 export const SHARE_POPUP = "width=600,height=400";
 export const COPY_CONFIRM_MS = 2000;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ContentItem, LikeStatus } from "../common/api_types.ts";
-import { mediaFileUrl, placeholderUrl } from "../common/media_rules.ts";
+import { mediaFileUrl, placeholderUrl } from "../common/media_urls.ts";
 import { YouTubeEmbed } from "../components/ui/YouTubeEmbed.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { api } from "../components/ui/api.ts";

@@ -5,7 +5,7 @@ import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
 import type { ContentItem } from "../common/api_types.ts";
-import { placeholderUrl } from "../common/media_rules.ts";
+import { placeholderUrl } from "../common/media_urls.ts";
 import { formatDate, formatDuration, hasDuration } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
 import { memberEditSchema } from "../common/schemas/media.ts";

@@ -1,5 +1,5 @@
 import type { ContentItem } from "../common/api_types.ts";
-import { placeholderUrl } from "../common/media_rules.ts";
+import { placeholderUrl } from "../common/media_urls.ts";
 import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../common/youtube.ts";
 import type { ItemRow } from "../db/queries/media.ts";
 import { mediaSlug } from "./slug.ts";

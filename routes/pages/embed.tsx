@@ -5,7 +5,7 @@ import { findItemById } from "../../db/queries/media.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { idFromSlug } from "../../common/ids.ts";
-import { mediaFileUrl } from "../../common/media_rules.ts";
+import { mediaFileUrl } from "../../common/media_urls.ts";
 import { contentNotFound } from "../../lib/error_pages.tsx";
 import { canView } from "../../lib/visibility.ts";
 
