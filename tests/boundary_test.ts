@@ -1,7 +1,8 @@
 /**
  * The layout's promises (docs/decisions/008-layout.md), checked on the real module graph:
  * the browser reaches only islands/, components/ui/ and common/; common/ is pure; the server
- * imports an island only to render it; the code folders import each other without cycles.
+ * imports an island only to render it; routes do not import routes; the code folders import each
+ * other without cycles.
  */
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
@@ -86,6 +87,15 @@ Deno.test("[layout] islands/ and components/ui/ import only each other, common/ 
           assert.ok(CLIENT_FOLDERS.some((f) => target.startsWith(f)), `${file} imports ${spec}`);
         } else assert.match(spec, /^(react|react-dom)(\/.*)?$|^zod\/mini$/, `${file} imports ${spec}`);
       }
+    }
+  }
+});
+
+Deno.test("[layout] no route imports another route: shared logic lives in lib/ or db/queries/", async () => {
+  for (const file of await sourceFiles("routes")) {
+    if (file === "routes/mod.ts") continue;
+    for (const spec of await importsOf(file)) {
+      if (spec.startsWith(".")) assert.ok(!resolve(file, spec).startsWith("routes/"), `${file} imports ${spec}`);
     }
   }
 });
