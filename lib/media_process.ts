@@ -203,32 +203,54 @@ export async function storeBrowserThumbnail(config: Config, value: string | null
 // ---------------------------------------------------------------------------------------------
 // PNG generation metadata
 
-/** tEXt, zTXt and iTXt chunks of a PNG, keyword to text. */
+/** A metadata chunk that inflates past this is skipped: a prompt or a workflow graph is far smaller. */
+export const MAX_TEXT_CHUNK_BYTES = 64 * 1024;
+/** All text chunks of one file together inflate to at most this; the rest are skipped. */
+export const MAX_TEXT_TOTAL_BYTES = 512 * 1024;
+/** At most this many text chunks are looked at per file. */
+const MAX_TEXT_CHUNKS = 64;
+
+/**
+ * tEXt, zTXt and iTXt chunks of a PNG, keyword to text. Compressed chunks are inflated with a
+ * cap on their output, so a small "zip bomb" chunk (51 KB inflating to 50 MiB) costs about a
+ * millisecond and is skipped; the budget for the whole file bounds the work of many chunks.
+ */
 export function pngTextChunks(png: Uint8Array): Map<string, string> {
   const out = new Map<string, string>();
   const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  let budget = MAX_TEXT_TOTAL_BYTES;
+  let seen = 0;
+  const limit = () => Math.min(MAX_TEXT_CHUNK_BYTES, budget);
+  /** The chunk's text, counted against the budget; throws (the chunk is skipped) past the limit. */
+  const take = (data: Uint8Array, compressed: boolean): Buffer => {
+    if (!compressed && data.length > limit()) throw new RangeError("text chunk too large");
+    const text = compressed ? inflateSync(data, { maxOutputLength: limit() }) : Buffer.from(data);
+    budget -= text.length;
+    return text;
+  };
   let off = 8;
-  while (off + 12 <= buf.length) {
+  while (off + 12 <= buf.length && budget > 0 && seen < MAX_TEXT_CHUNKS) {
     const len = buf.readUInt32BE(off);
     const type = buf.toString("latin1", off + 4, off + 8);
     const data = buf.subarray(off + 8, off + 8 + len);
     if (data.length < len || type === "IEND") break;
     try {
       const nul = data.indexOf(0);
-      if (nul > 0) {
+      const isText = type === "tEXt" || type === "zTXt" || type === "iTXt";
+      if (isText) seen++;
+      if (isText && nul > 0) {
         const keyword = data.toString("latin1", 0, nul);
-        if (type === "tEXt") out.set(keyword, data.toString("latin1", nul + 1));
-        else if (type === "zTXt") out.set(keyword, inflateSync(data.subarray(nul + 2)).toString("latin1"));
-        else if (type === "iTXt") {
+        if (type === "tEXt") out.set(keyword, take(data.subarray(nul + 1), false).toString("latin1"));
+        else if (type === "zTXt") out.set(keyword, take(data.subarray(nul + 2), true).toString("latin1"));
+        else {
           const compressed = data[nul + 1] === 1;
           let p = nul + 3;
           p = data.indexOf(0, p) + 1; // language tag
           p = data.indexOf(0, p) + 1; // translated keyword
-          const text = data.subarray(p);
-          out.set(keyword, (compressed ? inflateSync(text) : text).toString("utf8"));
+          out.set(keyword, take(data.subarray(p), compressed).toString("utf8"));
         }
       }
-    } catch { /* a damaged text chunk is skipped */ }
+    } catch { /* a damaged or oversized text chunk is skipped */ }
     off += 12 + len;
   }
   return out;
