@@ -1,7 +1,7 @@
 /** An error whose message is safe to show to the user; onError maps it to a status. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500,
     message: string,
     readonly headers?: Record<string, string>,
   ) {

@@ -4,6 +4,8 @@ import type { z } from "zod";
 /** Both full zod and `zod/mini` schemas (the ones in common/ that also ship to the browser). */
 type Schema = z.core.$ZodType;
 import { HttpError } from "./http_error.ts";
+import type { AppEnv } from "./app_env.ts";
+import { readBodyCapped } from "./body.ts";
 
 /** One readable sentence for the first problem zod found. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
@@ -28,13 +30,19 @@ export function parseOr400<S extends Schema>(schema: S, value: unknown): z.outpu
   return result.data;
 }
 
-/** JSON request bodies only (415 otherwise), parsed (400 when malformed), then validated. */
-export async function jsonBody<S extends Schema>(c: Context, schema: S): Promise<z.output<S>> {
+/**
+ * JSON request bodies only (415 otherwise), at most MAX_JSON_KB (413, before reading when the
+ * length is declared; `maxBytes` raises it for the one payload that carries an image), parsed
+ * (400 when malformed), then validated.
+ */
+export async function jsonBody<S extends Schema>(c: Context<AppEnv>, schema: S, opts: { maxBytes?: number } = {}): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Content-Type must be application/json");
+  const { maxJsonBytes, idleTimeoutMs } = c.var.config.body;
+  const raw = await readBodyCapped(c.req.raw, opts.maxBytes ?? maxJsonBytes, idleTimeoutMs);
   let value: unknown;
   try {
-    value = await c.req.json();
+    value = JSON.parse(new TextDecoder().decode(raw));
   } catch {
     throw new HttpError(400, "Request body must be valid JSON");
   }

@@ -61,6 +61,9 @@ const createSchema = z.object({
   credits: z.number().nullish(),
 });
 
+/** The create payload may carry the browser's poster frame as a data URL (at most 3 MB, above). */
+const CREATE_BODY_BYTES = 3_200_000;
+
 /** `/uploads/v/<hex>.mp4` (or the same on our origin) to its storage key. */
 function keyFromUrl(url: string, config: Config): string | null {
   let path = url.trim();
@@ -81,7 +84,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     const { user, config, db } = c.var;
     if (!user) throw unauthorized();
     limiter.hit(`create:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
-    const body = await jsonBody(c, createSchema);
+    const body = await jsonBody(c, createSchema, { maxBytes: CREATE_BODY_BYTES });
     if (body.userId !== undefined && body.userId !== null && Number(body.userId) !== user.id) {
       throw forbidden("You can only upload as yourself");
     }
