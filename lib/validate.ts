@@ -6,6 +6,7 @@ type Schema = z.core.$ZodType;
 import { HttpError } from "./http_error.ts";
 import type { AppEnv } from "./app_env.ts";
 import { readBodyCapped } from "./body.ts";
+import { normalizeStrings } from "../common/text.ts";
 
 /** One readable sentence for the first problem zod found. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
@@ -24,8 +25,13 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
 
+/**
+ * Validates a request's input. Every string in it is normalised first (common/text.ts: NFC, no
+ * C0 controls but newline and tab, no bidi overrides), so no rule sees a NUL that would cut the
+ * stored text or make a blank value look filled (quality bar 18).
+ */
 export function parseOr400<S extends Schema>(schema: S, value: unknown): z.output<S> {
-  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(value, { reportInput: true });
+  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(normalizeStrings(value), { reportInput: true });
   if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
   return result.data;
 }
@@ -47,6 +53,11 @@ export async function jsonBody<S extends Schema>(c: Context<AppEnv>, schema: S, 
     throw new HttpError(400, "Request body must be valid JSON");
   }
   return parseOr400(schema, value);
+}
+
+/** The query parameters (first value of each), normalised like every other input. */
+export function queryParams(c: Context): Record<string, string> {
+  return normalizeStrings(c.req.query()) as Record<string, string>;
 }
 
 export function queryOr400<S extends Schema>(c: Context, schema: S): z.output<S> {
