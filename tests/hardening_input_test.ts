@@ -146,7 +146,7 @@ Deno.test("[csrf] point 6: a cross-site write is refused even when the Host head
   }
 });
 
-Deno.test("[csrf] point 6: with a public SITE_URL only that origin passes, loopback included", async () => {
+Deno.test("[csrf] point 6: with a public SITE_URL only that origin passes (loopback refused)", async () => {
   await using site = await makeTestEnv({ SITE_URL: "https://dreamreel.example" });
   const post = (url: string, origin: string) => site.app.request(url, { method: "POST", headers: { origin } });
   assert.equal((await post("https://dreamreel.example/api/logout", "https://dreamreel.example")).status, 200);
