@@ -11,12 +11,17 @@ export const sessionCookieName = (config: Config) => config.secure ? "__Host-dr_
 
 const LAST_SEEN_GRANULARITY_MS = 60_000;
 
+/** The session id a request carries: the one cookie read both the session and the page cache use. */
+export function sessionIdOf(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, sessionCookieName(c.var.config));
+}
+
 /** Reads the session cookie and sets `user` (null when signed out, expired or banned). */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("sessionHash", null);
-    const id = getCookie(c, sessionCookieName(c.var.config));
+    const id = sessionIdOf(c);
     if (id && id.length <= 100) {
       const hash = sha256Hex(id);
       const now = Date.now();
