@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Config } from "./config.ts";
 
@@ -18,4 +18,12 @@ export function keyPath(config: Config, key: string): string {
 /** Removes stored files; a file already gone is not an error. */
 export async function removeKeys(config: Config, keys: (string | null | undefined)[]) {
   for (const key of keys) if (key) await rm(keyPath(config, key), { force: true });
+}
+
+/** SHA-256 (hex) of a stored file, read in chunks. */
+export async function hashStored(config: Config, key: string): Promise<string> {
+  const hash = createHash("sha256");
+  using file = await Deno.open(keyPath(config, key), { read: true });
+  for await (const chunk of file.readable) hash.update(chunk);
+  return hash.digest("hex");
 }

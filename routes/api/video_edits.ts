@@ -8,7 +8,7 @@ import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/media_process.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
-import { keyPath, removeKeys } from "../../lib/storage.ts";
+import { hashStored, keyPath, removeKeys } from "../../lib/storage.ts";
 import { jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { parseYoutubeUrl } from "../../common/youtube.ts";
 import { writeTx } from "../../db/client.ts";
@@ -128,7 +128,7 @@ export function videoEditsApi(limiter: RateLimiter) {
 
     const created: Created = { extraKeys: [] };
     try {
-      const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: upload.sha256, size: upload.size };
+      const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
       if (body.contentType === "video") {
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
@@ -157,10 +157,13 @@ export function videoEditsApi(limiter: RateLimiter) {
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
       }
+      // Duplicates are judged by what is kept: re-encoding drops trailing bytes and metadata, so
+      // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
+      values.fileHash = await hashStored(config, upload.fileKey);
       const id = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
-        if (await findMediaByHash(tx, upload.sha256)) return null; // a duplicate, handled below
+        if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         return mediaId;
