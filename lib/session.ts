@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
 import type { Config } from "./config.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
+import { rememberDevice } from "./device.ts";
 import { deleteSession, findSessionUser, insertSession } from "../db/queries/sessions.ts";
 import { touchLastSeen } from "../db/queries/users.ts";
 
@@ -41,7 +42,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Starts a fresh session (a new id at every login) and ends the one the request came with. */
+/** Starts a fresh session (a new id at every login), ends the one the request came with, and remembers the device. */
 export async function startSession(c: Context<AppEnv>, userId: number) {
   const { config, db } = c.var;
   if (c.var.sessionHash) await deleteSession(db, c.var.sessionHash);
@@ -55,6 +56,7 @@ export async function startSession(c: Context<AppEnv>, userId: number) {
     secure: config.secure,
     maxAge,
   });
+  rememberDevice(c, userId);
 }
 
 export async function endSession(c: Context<AppEnv>) {
