@@ -66,7 +66,9 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
           )
           : <link rel="stylesheet" href={assets.css} />}
         {meta.extraHead}
-        {meta.jsonLd && <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />}
+        {meta.jsonLd && (
+          <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />
+        )}
       </head>
       <body className="min-h-screen bg-neutral-950 text-neutral-100 antialiased">
         <div id="app" className="flex min-h-screen flex-col" dangerouslySetInnerHTML={{ __html: bodyHtml }} />

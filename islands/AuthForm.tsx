@@ -1,39 +1,81 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../components/ui/api.ts";
 import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "../common/auth_rules.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
 import { toast } from "../components/ui/toast.ts";
 
-type Props = { initialTab: "login" | "register"; maxBirthDate: string };
+/** What the server echoes back after a refused form post (never the password). */
+export type AuthValues = { username?: string; email?: string; dateOfBirth?: string; termsAccepted?: boolean };
+type Props = { initialTab: "login" | "register"; maxBirthDate: string; error?: string | null; values?: AuthValues };
 type User = { id: number; username: string };
 
 const SOCIAL = ["Facebook", "Google", "Apple"] as const;
 const WORKING_SOCIAL = new Set(["google", "facebook"]);
 const SOCIAL_DELAY_MS = 100;
 
-export default function AuthForm({ initialTab, maxBirthDate }: Props) {
+/**
+ * Login and Register. The forms post to /auth, so a submit before hydration (or without
+ * JavaScript) signs in on the server instead of putting the password in the address; once
+ * hydrated they validate here and use the JSON API. The tabs are links for the same reason.
+ */
+export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {} }: Props) {
   const [tab, setTab] = useState(initialTab);
   const tabClass = (t: string) =>
-    `flex-1 rounded-md py-2 text-sm font-medium ${tab === t ? "bg-neutral-800 text-white" : "text-neutral-400 hover:text-white"}`;
+    `flex-1 rounded-md py-2 text-center text-sm font-medium ${
+      tab === t ? "bg-neutral-800 text-white" : "text-neutral-300 hover:text-white"
+    }`;
+  const tabLink = (t: "login" | "register", label: string) => (
+    <a
+      role="tab"
+      href={t === "register" ? "/auth?tab=register" : "/auth"}
+      aria-selected={tab === t}
+      className={tabClass(t)}
+      onClick={(e) => {
+        e.preventDefault();
+        setTab(t);
+      }}
+    >
+      {label}
+    </a>
+  );
+  // The server's message belongs to the form it answered, not to the other tab.
+  const shown = tab === initialTab ? { error, values } : { error: null, values: {} };
   return (
     <div className="w-full">
       <div role="tablist" className="mb-6 flex gap-1 rounded-lg bg-neutral-900 p-1">
-        <button role="tab" type="button" aria-selected={tab === "login"} className={tabClass("login")} onClick={() => setTab("login")}>
-          Login
-        </button>
-        <button
-          role="tab"
-          type="button"
-          aria-selected={tab === "register"}
-          className={tabClass("register")}
-          onClick={() => setTab("register")}
-        >
-          Register
-        </button>
+        {tabLink("login", "Login")}
+        {tabLink("register", "Register")}
       </div>
-      {tab === "login" ? <LoginForm /> : <RegisterForm maxBirthDate={maxBirthDate} />}
+      {shown.error && (
+        <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{shown.error}</p>
+      )}
+      {tab === "login" ? <LoginForm initial={shown.values} /> : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} />}
     </div>
   );
+}
+
+/**
+ * Keeps what was typed before hydration: once mounted, any field whose value in the page differs
+ * from the state (the visitor typed while the script loaded) is taken into the state.
+ */
+function useTypedBeforeHydration<T extends Record<string, string | boolean>>(
+  form: RefObject<HTMLFormElement | null>,
+  setValues: (update: (v: T) => T) => void,
+) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    setValues((v) => {
+      const typed: Record<string, string | boolean> = {};
+      for (const [name, current] of Object.entries(v)) {
+        const input = el.elements.namedItem(name);
+        if (!(input instanceof HTMLInputElement) || input.type === "hidden") continue;
+        const now = input.type === "checkbox" ? input.checked : input.value;
+        if (now !== current) typed[name] = now;
+      }
+      return Object.keys(typed).length ? { ...v, ...typed } : v;
+    });
+  }, []);
 }
 
 function socialLogin(name: string) {
@@ -49,8 +91,10 @@ function goHome() {
   location.href = "/";
 }
 
-function LoginForm() {
-  const [values, setValues] = useState({ username: "", password: "" });
+function LoginForm({ initial }: { initial: AuthValues }) {
+  const [values, setValues] = useState({ username: initial.username ?? "", password: "" });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -72,7 +116,8 @@ function LoginForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+    <form ref={form} method="post" action="/auth" onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+      <input type="hidden" name="form" value="login" />
       <Field id="login-username" label="Username" error={errors.username}>
         <input
           id="login-username"
@@ -119,15 +164,17 @@ function LoginForm() {
   );
 }
 
-function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
+function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial: AuthValues }) {
   const [values, setValues] = useState({
-    username: "",
-    email: "",
-    dateOfBirth: "2000-01-01",
+    username: initial.username ?? "",
+    email: initial.email ?? "",
+    dateOfBirth: initial.dateOfBirth ?? "2000-01-01",
     password: "",
     confirmPassword: "",
-    termsAccepted: false,
+    termsAccepted: initial.termsAccepted ?? false,
   });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
@@ -153,7 +200,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+    <form ref={form} method="post" action="/auth?tab=register" onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+      <input type="hidden" name="form" value="register" />
       <Field id="reg-username" label="Username" error={errors.username}>
         <input
           id="reg-username"
@@ -161,7 +209,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="username"
           className="field"
           value={values.username}
-          onChange={(e) => set({ username: e.target.value })}
+          onChange={(e) =>
+            set({ username: e.target.value })}
           aria-invalid={!!errors.username}
         />
       </Field>
@@ -173,7 +222,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="email"
           className="field"
           value={values.email}
-          onChange={(e) => set({ email: e.target.value })}
+          onChange={(e) =>
+            set({ email: e.target.value })}
           aria-invalid={!!errors.email}
         />
       </Field>
@@ -181,7 +231,9 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
         <DatePicker
           id="reg-dob"
           value={values.dateOfBirth}
-          onChange={(dateOfBirth) => set({ dateOfBirth })}
+          onChange={(dateOfBirth) =>
+            set({ dateOfBirth })}
+          name="dateOfBirth"
           firstYear={FIRST_BIRTH_YEAR}
           max={maxBirthDate}
           invalid={!!errors.dateOfBirth}
@@ -195,7 +247,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="new-password"
           className="field"
           value={values.password}
-          onChange={(e) => set({ password: e.target.value })}
+          onChange={(e) =>
+            set({ password: e.target.value })}
           aria-invalid={!!errors.password}
         />
       </Field>
@@ -207,7 +260,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="new-password"
           className="field"
           value={values.confirmPassword}
-          onChange={(e) => set({ confirmPassword: e.target.value })}
+          onChange={(e) =>
+            set({ confirmPassword: e.target.value })}
           aria-invalid={!!errors.confirmPassword}
         />
       </Field>
@@ -217,7 +271,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
             type="checkbox"
             name="termsAccepted"
             checked={values.termsAccepted}
-            onChange={(e) => set({ termsAccepted: e.target.checked })}
+            onChange={(e) =>
+              set({ termsAccepted: e.target.checked })}
             className="mt-1 accent-orange-500"
           />
           <span>

@@ -12,16 +12,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { clientIp, type RateLimiter } from "./rate_limit.ts";
 import { startSession } from "./session.ts";
 import { setFlash } from "./flash.ts";
-import {
-  EMAIL_MAX,
-  EMAIL_RE,
-  isAdult,
-  isPlausibleBirthDate,
-  MSG,
-  PASSWORD_MAX,
-  USERNAME_MAX,
-  USERNAME_RE,
-} from "../common/auth_rules.ts";
+import { EMAIL_MAX, EMAIL_RE, isAdult, isPlausibleBirthDate, MSG, PASSWORD_MAX, USERNAME_MAX, USERNAME_RE } from "../common/auth_rules.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../db/queries/users.ts";
 import { writeTx } from "../db/client.ts";
 

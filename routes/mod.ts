@@ -51,7 +51,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/videos", videoEditsApi(deps.limiter));
   app.route("/api/user", userVideosApi);
   app.route("/auth", socialAuth);
-  app.route("/auth", authPage);
+  app.route("/auth", authPage(deps.limiter));
   app.route("/", myVideosPage);
   app.route("/", accountPages);
   app.route("/", adminPage);

@@ -141,7 +141,9 @@ Deno.test("[security] point 10: a cross-site form post to /auth gets 403; the fo
     body: `form=login&username=${member.username}&password=${member.password}`,
   });
   assert.equal(evil.status, 403);
-  for (let i = 0; i < 2; i++) assert.equal((await formPost(env, "/auth", { form: "login", username: member.username, password: "wrong-pass" })).status, 401);
+  for (let i = 0; i < 2; i++) {
+    assert.equal((await formPost(env, "/auth", { form: "login", username: member.username, password: "wrong-pass" })).status, 401);
+  }
   const limited = await formPost(env, "/auth", { form: "login", username: member.username, password: member.password });
   assert.equal(limited.status, 429);
   assert.match(await limited.text(), /Too many attempts/);

@@ -17,7 +17,14 @@ const PAGE = "/?sortBy=newest";
 
 Deno.test("[cache] point 2: a session cookie written with a space before '=' is a session: the page is not stored for visitors", async () => {
   const token = (await loginCookie(env.db, member.id)).split("=")[1];
-  for (const cookie of [`dr_session =${token}`, `dr_session= ${token}`, `other=1;  dr_session =${token}`, `"dr_session"=x; dr_session =${token}`]) {
+  for (
+    const cookie of [
+      `dr_session =${token}`,
+      `dr_session= ${token}`,
+      `other=1;  dr_session =${token}`,
+      `"dr_session"=x; dr_session =${token}`,
+    ]
+  ) {
     const signedIn = await env.request(`${PAGE}&v=${encodeURIComponent(cookie)}`, { cookie });
     const html = await signedIn.text();
     assert.ok(html.includes("cache_member"), `rendered signed in for ${JSON.stringify(cookie)}`);

@@ -150,12 +150,14 @@ Deno.test("[csrf] point 6: with a public SITE_URL only that origin passes (loopb
   await using site = await makeTestEnv({ SITE_URL: "https://dreamreel.example" });
   const post = (url: string, origin: string) => site.app.request(url, { method: "POST", headers: { origin } });
   assert.equal((await post("https://dreamreel.example/api/logout", "https://dreamreel.example")).status, 200);
-  for (const [url, origin] of [
-    ["http://localhost:8000/api/logout", "http://localhost:8000"],
-    ["https://evil.example/api/logout", "https://evil.example"],
-    ["https://dreamreel.example/api/logout", "http://dreamreel.example"],
-    ["https://dreamreel.example/api/logout", "null"],
-  ]) {
+  for (
+    const [url, origin] of [
+      ["http://localhost:8000/api/logout", "http://localhost:8000"],
+      ["https://evil.example/api/logout", "https://evil.example"],
+      ["https://dreamreel.example/api/logout", "http://dreamreel.example"],
+      ["https://dreamreel.example/api/logout", "null"],
+    ]
+  ) {
     const res = await post(url, origin);
     assert.equal(res.status, 403, `${origin} -> ${url}`);
     await res.body?.cancel();

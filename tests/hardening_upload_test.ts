@@ -59,7 +59,10 @@ Deno.test("[upload] point 1: a PNG text chunk that inflates past the cap is skip
   assert.equal(chunks.has("workflow"), false, "the oversized iTXt chunk is skipped");
   assert.equal(chunks.get("parameters"), "a red fox in the snow\nSteps: 20, Model: fox-v1", "a sane chunk after it is still read");
   assert.ok(elapsed < 60, `reading the metadata took ${elapsed.toFixed(1)} ms`);
-  assert.deepEqual(readPngGeneration(bombPng), { prompt: "a red fox in the snow", aiGenerator: "Stable Diffusion (Automatic1111, fox-v1)" });
+  assert.deepEqual(readPngGeneration(bombPng), {
+    prompt: "a red fox in the snow",
+    aiGenerator: "Stable Diffusion (Automatic1111, fox-v1)",
+  });
 
   // Many chunks each just under a 64 KiB cap: the total inflated per file is bounded too (at most 1 MiB).
   const justUnder = Buffer.alloc(64 * 1024 - 16, 0x62);
