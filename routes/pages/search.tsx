@@ -86,7 +86,7 @@ export const searchPage = new Hono<AppEnv>().get("/search", async (c) => {
           maxLength={MAX_QUERY}
           placeholder="Search videos, images, prompts…"
           aria-label="Search query"
-          className="field max-w-xl flex-1"
+          className="field min-w-0 max-w-xl grow basis-full sm:basis-64"
         />
         {type && <input type="hidden" name="type" value={type} />}
         <label className="flex items-center gap-2 text-sm text-neutral-400">
