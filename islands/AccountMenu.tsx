@@ -64,7 +64,7 @@ export default function AccountMenu({ username, isAdmin }: Props) {
         {badge > 0 && (
           <span
             data-testid="account-badge"
-            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-600 px-1 text-[10px] leading-5 text-white ring-2 ring-neutral-950"
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-500 px-1 text-[10px] font-semibold leading-5 text-black ring-2 ring-neutral-950"
           >
             {badgeText(badge)}
           </span>

@@ -145,7 +145,7 @@ function LoginForm({ initial }: { initial: AuthValues }) {
         <a href="/forgot-password" className="text-orange-400 hover:underline">Forgot password?</a>
       </div>
       <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Logging in..." : "Login"}</button>
-      <div className="relative py-2 text-center text-xs uppercase text-neutral-500">
+      <div className="relative py-2 text-center text-xs uppercase text-neutral-400">
         <span className="bg-neutral-950 px-2">Or continue with</span>
       </div>
       <div className="grid grid-cols-3 gap-2">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CalendarIcon } from "./icons.tsx";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -61,7 +62,7 @@ export function DatePicker({ id, value, onChange, firstYear, max, invalid, name 
         className="field flex w-full items-center justify-between text-left"
       >
         <span>{label}</span>
-        <span aria-hidden="true">📅</span>
+        <CalendarIcon />
       </button>
       {open && (
         <div

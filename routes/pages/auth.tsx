@@ -19,12 +19,13 @@ import {
   registerSchema,
 } from "../../lib/auth_actions.ts";
 import { parseOr400 } from "../../lib/validate.ts";
+import { BotIcon, FoldersIcon, RefreshIcon, SparklesIcon } from "../../components/ui/icons.tsx";
 
 const BENEFITS = [
-  { icon: "✨", title: "Premium quality", text: "Hand-reviewed AI videos and images in HD and 4K." },
-  { icon: "🤖", title: "AI showcase", text: "See what Runway, Veo, Kling, Sora and friends can do, prompt included." },
-  { icon: "🗂️", title: "Diverse categories", text: "From sci-fi and fantasy to nature and comedy." },
-  { icon: "🔄", title: "Regular updates", text: "New creations from the community every day." },
+  { icon: SparklesIcon, title: "Premium quality", text: "Hand-reviewed AI videos and images in HD and 4K." },
+  { icon: BotIcon, title: "AI showcase", text: "See what Runway, Veo, Kling, Sora and friends can do, prompt included." },
+  { icon: FoldersIcon, title: "Diverse categories", text: "From sci-fi and fantasy to nature and comedy." },
+  { icon: RefreshIcon, title: "Regular updates", text: "New creations from the community every day." },
 ];
 
 const SOCIAL_ERRORS: Record<string, string> = {
@@ -51,7 +52,9 @@ function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: Vi
           <ul className="space-y-5">
             {BENEFITS.map((b) => (
               <li key={b.title} className="flex gap-4">
-                <span className="text-2xl" aria-hidden="true">{b.icon}</span>
+                <span className="mt-0.5 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-orange-500/15 text-orange-300">
+                  <b.icon size={22} />
+                </span>
                 <span>
                   <span className="block font-semibold">{b.title}</span>
                   <span className="text-sm text-neutral-400">{b.text}</span>
