@@ -277,7 +277,9 @@ function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial
           />
           <span>
             I am 18 or older and accept the{" "}
-            <a href="/terms-of-service" target="_blank" rel="noopener" className="text-orange-400 hover:underline">Terms of Service</a>
+            <a href="/terms-of-service" target="_blank" rel="noopener" className="text-orange-400 underline hover:text-orange-300">
+              Terms of Service
+            </a>
           </span>
         </label>
         {errors.termsAccepted && <p className="field-error">{errors.termsAccepted}</p>}
