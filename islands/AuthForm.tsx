@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { Field, useTypedBeforeHydration } from "../components/ui/form_helpers.tsx";
 import { api, ApiError } from "../components/ui/api.ts";
 import { type Errors, FIRST_BIRTH_YEAR, validateLogin, validateRegister } from "../common/auth_rules.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
@@ -52,30 +53,6 @@ export default function AuthForm({ initialTab, maxBirthDate, error = null, value
       {tab === "login" ? <LoginForm initial={shown.values} /> : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} />}
     </div>
   );
-}
-
-/**
- * Keeps what was typed before hydration: once mounted, any field whose value in the page differs
- * from the state (the visitor typed while the script loaded) is taken into the state.
- */
-function useTypedBeforeHydration<T extends Record<string, string | boolean>>(
-  form: RefObject<HTMLFormElement | null>,
-  setValues: (update: (v: T) => T) => void,
-) {
-  useEffect(() => {
-    const el = form.current;
-    if (!el) return;
-    setValues((v) => {
-      const typed: Record<string, string | boolean> = {};
-      for (const [name, current] of Object.entries(v)) {
-        const input = el.elements.namedItem(name);
-        if (!(input instanceof HTMLInputElement) || input.type === "hidden") continue;
-        const now = input.type === "checkbox" ? input.checked : input.value;
-        if (now !== current) typed[name] = now;
-      }
-      return Object.keys(typed).length ? { ...v, ...typed } : v;
-    });
-  }, []);
 }
 
 function socialLogin(name: string) {
@@ -286,15 +263,5 @@ function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial
       </div>
       <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Creating account..." : "Create account"}</button>
     </form>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-neutral-200">{label}</label>
-      {children}
-      {error && <p className="field-error" role="alert">{error}</p>}
-    </div>
   );
 }
