@@ -8,14 +8,17 @@ import { HttpError } from "./http_error.ts";
 
 export const BODY_TIMEOUT = "The request body took too long to arrive. Please try again.";
 
+/** The rest of such a body is never read: the connection is closed after the answer, not kept for reuse. */
+const CLOSE = { Connection: "close" };
+
 export const bodyTooLarge = (maxBytes: number) =>
-  new HttpError(413, `The request body is too large (at most ${Math.floor(maxBytes / 1024)} KB)`);
+  new HttpError(413, `The request body is too large (at most ${Math.floor(maxBytes / 1024)} KB)`, CLOSE);
 
 /** One read of a body stream, given up with 408 after `idleMs` without a chunk. */
 export async function readWithin<T>(read: Promise<T>, idleMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(408, BODY_TIMEOUT)), idleMs);
+    timer = setTimeout(() => reject(new HttpError(408, BODY_TIMEOUT, CLOSE)), idleMs);
   });
   try {
     return await Promise.race([read, idle]);
