@@ -28,6 +28,7 @@ export function createApp(config: Config, deps: AppDeps) {
     c.set("requestId", (++nextRequestId).toString(36));
     c.set("user", null);
     c.set("nonce", "");
+    c.set("shared", false);
     await next();
   });
   // Outside compression, so a hit is served as stored: compressed, headers and all.

@@ -75,11 +75,13 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
           )
           : <link rel="stylesheet" href={assets.css} />}
         {meta.extraHead}
-        {meta.jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />}
+        {meta.jsonLd && (
+          <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />
+        )}
       </head>
       <body className="min-h-screen bg-neutral-950 text-neutral-100 antialiased">
         <div id="app" className="flex min-h-screen flex-col" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-        {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce} />}
+        {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce || undefined} />}
       </body>
     </html>
   );

@@ -33,11 +33,13 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-800 bg-neutral-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
-        <a href={`/?shuffleSeed=${newShuffleSeed()}`} className="flex shrink-0 items-center gap-2" aria-label={`${siteName} home`}>
+        {/* Named by what it shows (an aria-label that leaves out the tagline fails WCAG 2.5.3), plus where it goes. */}
+        <a href={`/?shuffleSeed=${newShuffleSeed()}`} className="flex shrink-0 items-center gap-2">
           <img src="/static/favicon.svg" width={32} height={32} alt="" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold tracking-tight">{siteName}</span>
             <span className="hidden text-xs text-neutral-400 sm:block">{tagline}</span>
+            <span className="sr-only">(home)</span>
           </span>
         </a>
         {!simple && (

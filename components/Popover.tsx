@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CloseIcon } from "./ui/icons.tsx";
 
 /**
  * A dialog opened by `<button popoverTarget={id}>` with the browser's Popover API:
@@ -24,7 +25,7 @@ export function PopoverDialog({ id, title, children, wide }: { id: string; title
           className="rounded px-2 text-neutral-400 hover:text-white"
           aria-label="Close"
         >
-          ✕
+          <CloseIcon />
         </button>
       </div>
       {children}

@@ -57,14 +57,16 @@ export default function AccountMenu({ username, isAdmin }: Props) {
       <button
         type="button"
         popoverTarget="account-menu"
-        aria-label={`Account menu for ${username}`}
         className="relative flex h-9 w-9 items-center justify-center rounded-full bg-orange-500 text-sm font-bold uppercase text-black"
       >
-        <span data-testid="avatar">{username.charAt(0).toUpperCase()}</span>
+        {/* Named by a hidden text, not an aria-label the visible letter is not part of (WCAG 2.5.3). */}
+        <span data-testid="avatar" aria-hidden="true">{username.charAt(0).toUpperCase()}</span>
+        <span className="sr-only">{`Account menu for ${username}${badge > 0 ? `, ${badge} new` : ""}`}</span>
         {badge > 0 && (
           <span
             data-testid="account-badge"
-            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-600 px-1 text-[10px] leading-5 text-white ring-2 ring-neutral-950"
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-500 px-1 text-[10px] font-semibold leading-5 text-black ring-2 ring-neutral-950"
           >
             {badgeText(badge)}
           </span>

@@ -46,7 +46,7 @@ export default function AdminDashboard({ adminId, categories }: Props) {
 
   return (
     <div>
-      <div role="tablist" aria-label="Admin sections" className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-neutral-900 p-1">
+      <div role="tablist" aria-label="Admin sections" className="mb-4 flex flex-wrap gap-1 rounded-lg bg-neutral-900 p-1">
         {TABS.map(([key, label]) => {
           const n = key === "pending" || key === "reported" ? counts[key] : undefined;
           return (
@@ -59,7 +59,7 @@ export default function AdminDashboard({ adminId, categories }: Props) {
               aria-controls="admin-panel"
               onClick={() => setTab(key)}
               className={`shrink-0 rounded-md px-3 py-2 text-sm font-medium ${
-                tab === key ? "bg-neutral-800 text-white" : "text-neutral-400 hover:text-white"
+                tab === key ? "bg-neutral-800 text-white" : "text-neutral-300 hover:text-white"
               }`}
             >
               {label}

@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { Field, useTypedBeforeHydration } from "../components/ui/form_helpers.tsx";
 import { api, ApiError } from "../components/ui/api.ts";
 import { FIRST_BIRTH_YEAR } from "../common/auth_rules.ts";
 import { loginSchema, registerFormSchema } from "../common/schemas/auth.ts";
@@ -6,34 +7,52 @@ import { type FieldErrors, fieldErrors } from "../common/schemas/form.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
 import { toast } from "../components/ui/toast.ts";
 
-type Props = { initialTab: "login" | "register"; maxBirthDate: string };
+/** What the server echoes back after a refused form post (never the password). */
+export type AuthValues = { username?: string; email?: string; dateOfBirth?: string; termsAccepted?: boolean };
+type Props = { initialTab: "login" | "register"; maxBirthDate: string; error?: string | null; values?: AuthValues };
 type User = { id: number; username: string };
 
 const SOCIAL = ["Facebook", "Google", "Apple"] as const;
 const WORKING_SOCIAL = new Set(["google", "facebook"]);
 const SOCIAL_DELAY_MS = 100;
 
-export default function AuthForm({ initialTab, maxBirthDate }: Props) {
+/**
+ * Login and Register. The forms post to /auth, so a submit before hydration (or without
+ * JavaScript) signs in on the server instead of putting the password in the address; once
+ * hydrated they validate here and use the JSON API. The tabs are links for the same reason.
+ */
+export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {} }: Props) {
   const [tab, setTab] = useState(initialTab);
   const tabClass = (t: string) =>
-    `flex-1 rounded-md py-2 text-sm font-medium ${tab === t ? "bg-neutral-800 text-white" : "text-neutral-400 hover:text-white"}`;
+    `flex-1 rounded-md py-2 text-center text-sm font-medium ${
+      tab === t ? "bg-neutral-800 text-white" : "text-neutral-300 hover:text-white"
+    }`;
+  const tabLink = (t: "login" | "register", label: string) => (
+    <a
+      role="tab"
+      href={t === "register" ? "/auth?tab=register" : "/auth"}
+      aria-selected={tab === t}
+      className={tabClass(t)}
+      onClick={(e) => {
+        e.preventDefault();
+        setTab(t);
+      }}
+    >
+      {label}
+    </a>
+  );
+  // The server's message belongs to the form it answered, not to the other tab.
+  const shown = tab === initialTab ? { error, values } : { error: null, values: {} };
   return (
     <div className="w-full">
       <div role="tablist" className="mb-6 flex gap-1 rounded-lg bg-neutral-900 p-1">
-        <button role="tab" type="button" aria-selected={tab === "login"} className={tabClass("login")} onClick={() => setTab("login")}>
-          Login
-        </button>
-        <button
-          role="tab"
-          type="button"
-          aria-selected={tab === "register"}
-          className={tabClass("register")}
-          onClick={() => setTab("register")}
-        >
-          Register
-        </button>
+        {tabLink("login", "Login")}
+        {tabLink("register", "Register")}
       </div>
-      {tab === "login" ? <LoginForm /> : <RegisterForm maxBirthDate={maxBirthDate} />}
+      {shown.error && (
+        <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{shown.error}</p>
+      )}
+      {tab === "login" ? <LoginForm initial={shown.values} /> : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} />}
     </div>
   );
 }
@@ -51,8 +70,10 @@ function goHome() {
   location.href = "/";
 }
 
-function LoginForm() {
-  const [values, setValues] = useState({ username: "", password: "" });
+function LoginForm({ initial }: { initial: AuthValues }) {
+  const [values, setValues] = useState({ username: initial.username ?? "", password: "" });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -74,7 +95,8 @@ function LoginForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+    <form ref={form} method="post" action="/auth" onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
+      <input type="hidden" name="form" value="login" />
       <Field id="login-username" label="Username" error={errors.username}>
         <input
           id="login-username"
@@ -102,7 +124,7 @@ function LoginForm() {
         <a href="/forgot-password" className="text-orange-400 hover:underline">Forgot password?</a>
       </div>
       <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Logging in..." : "Login"}</button>
-      <div className="relative py-2 text-center text-xs uppercase text-neutral-500">
+      <div className="relative py-2 text-center text-xs uppercase text-neutral-400">
         <span className="bg-neutral-950 px-2">Or continue with</span>
       </div>
       <div className="grid grid-cols-3 gap-2">
@@ -121,15 +143,17 @@ function LoginForm() {
   );
 }
 
-function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
+function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial: AuthValues }) {
   const [values, setValues] = useState({
-    username: "",
-    email: "",
-    dateOfBirth: "2000-01-01",
+    username: initial.username ?? "",
+    email: initial.email ?? "",
+    dateOfBirth: initial.dateOfBirth ?? "2000-01-01",
     password: "",
     confirmPassword: "",
-    termsAccepted: false,
+    termsAccepted: initial.termsAccepted ?? false,
   });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
@@ -155,7 +179,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+    <form ref={form} method="post" action="/auth?tab=register" onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
+      <input type="hidden" name="form" value="register" />
       <Field id="reg-username" label="Username" error={errors.username}>
         <input
           id="reg-username"
@@ -163,7 +188,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="username"
           className="field"
           value={values.username}
-          onChange={(e) => set({ username: e.target.value })}
+          onChange={(e) =>
+            set({ username: e.target.value })}
           aria-invalid={!!errors.username}
         />
       </Field>
@@ -175,7 +201,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="email"
           className="field"
           value={values.email}
-          onChange={(e) => set({ email: e.target.value })}
+          onChange={(e) =>
+            set({ email: e.target.value })}
           aria-invalid={!!errors.email}
         />
       </Field>
@@ -183,7 +210,9 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
         <DatePicker
           id="reg-dob"
           value={values.dateOfBirth}
-          onChange={(dateOfBirth) => set({ dateOfBirth })}
+          onChange={(dateOfBirth) =>
+            set({ dateOfBirth })}
+          name="dateOfBirth"
           firstYear={FIRST_BIRTH_YEAR}
           max={maxBirthDate}
           invalid={!!errors.dateOfBirth}
@@ -197,7 +226,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="new-password"
           className="field"
           value={values.password}
-          onChange={(e) => set({ password: e.target.value })}
+          onChange={(e) =>
+            set({ password: e.target.value })}
           aria-invalid={!!errors.password}
         />
       </Field>
@@ -209,7 +239,8 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
           autoComplete="new-password"
           className="field"
           value={values.confirmPassword}
-          onChange={(e) => set({ confirmPassword: e.target.value })}
+          onChange={(e) =>
+            set({ confirmPassword: e.target.value })}
           aria-invalid={!!errors.confirmPassword}
         />
       </Field>
@@ -219,27 +250,20 @@ function RegisterForm({ maxBirthDate }: { maxBirthDate: string }) {
             type="checkbox"
             name="termsAccepted"
             checked={values.termsAccepted}
-            onChange={(e) => set({ termsAccepted: e.target.checked })}
+            onChange={(e) =>
+              set({ termsAccepted: e.target.checked })}
             className="mt-1 accent-orange-500"
           />
           <span>
             I am 18 or older and accept the{" "}
-            <a href="/terms-of-service" target="_blank" rel="noopener" className="text-orange-400 hover:underline">Terms of Service</a>
+            <a href="/terms-of-service" target="_blank" rel="noopener" className="text-orange-400 underline hover:text-orange-300">
+              Terms of Service
+            </a>
           </span>
         </label>
         {errors.termsAccepted && <p className="field-error">{errors.termsAccepted}</p>}
       </div>
       <button type="submit" disabled={busy} className="btn-primary w-full">{busy ? "Creating account..." : "Create account"}</button>
     </form>
-  );
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-neutral-200">{label}</label>
-      {children}
-      {error && <p className="field-error" role="alert">{error}</p>}
-    </div>
   );
 }

@@ -41,21 +41,27 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
   }, []);
 
   const step = (dir: number) => strip.current?.scrollBy({ left: dir * CATEGORY_SCROLL_STEP_PX, behavior: "smooth" });
+  // No gutter at the start, and no chip half-hidden under an arrow (issue 13 point 13): an arrow
+  // shows only while there is somewhere to scroll, and the strip fades out to nothing beneath it.
   const arrow =
-    "absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-neutral-800/95 px-2.5 py-1 text-neutral-200 shadow hover:bg-neutral-700 disabled:hidden";
+    "absolute top-1/2 z-10 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full bg-neutral-800 text-neutral-100 shadow hover:bg-neutral-700";
+  const left = edges.left ? "transparent 36px, #000 72px" : "#000";
+  const right = edges.right ? "#000 calc(100% - 72px), transparent calc(100% - 36px)" : "#000";
+  const fade = edges.left || edges.right ? `linear-gradient(to right, ${left}, ${right})` : undefined;
 
   return (
     <nav aria-label="Categories" className="relative">
-      <button
-        type="button"
-        className={`${arrow} left-0`}
-        onClick={() => step(-1)}
-        disabled={!edges.left}
-        aria-label="Scroll categories left"
+      {edges.left && (
+        <button type="button" className={`${arrow} left-0`} onClick={() => step(-1)} aria-label="Scroll categories left">
+          <Chevron flip />
+        </button>
+      )}
+      <div
+        ref={strip}
+        onScroll={update}
+        className="no-scrollbar flex gap-2 overflow-x-auto scroll-smooth py-1"
+        style={fade ? { maskImage: fade, WebkitMaskImage: fade } : undefined}
       >
-        ‹
-      </button>
-      <div ref={strip} onScroll={update} className="no-scrollbar flex gap-2 overflow-x-auto scroll-smooth px-8 py-1">
         <a
           href={href(null)}
           aria-current={active === null ? "page" : undefined}
@@ -73,17 +79,21 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
             {c.name}
           </a>
         ))}
-        {categories.length === 0 && <span className="px-3 py-1.5 text-sm text-neutral-500">{TEXT.noCategories}</span>}
+        {categories.length === 0 && <span className="px-3 py-1.5 text-sm text-neutral-400">{TEXT.noCategories}</span>}
       </div>
-      <button
-        type="button"
-        className={`${arrow} right-0`}
-        onClick={() => step(1)}
-        disabled={!edges.right}
-        aria-label="Scroll categories right"
-      >
-        ›
-      </button>
+      {edges.right && (
+        <button type="button" className={`${arrow} right-0`} onClick={() => step(1)} aria-label="Scroll categories right">
+          <Chevron />
+        </button>
+      )}
     </nav>
+  );
+}
+
+function Chevron({ flip }: { flip?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d={flip ? "m15 6-6 6 6 6" : "m9 6 6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

@@ -98,7 +98,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
             {list.map((c) => (
               <li key={c.id} className="rounded-lg bg-neutral-900 p-3">
                 <p className="mb-1 text-sm">
-                  <b>{c.username || "Anonymous"}</b> <span className="text-neutral-500">· {formatDate(c.createdAt, "short")}</span>
+                  <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">{c.content}</p>
               </li>

@@ -37,8 +37,11 @@ export default function Feed(props: FeedProps) {
   );
 }
 
-/** The Sort menu's value while the default view is shuffled: picking Trending leaves it. */
-const SHUFFLED = "shuffled";
+/**
+ * The featured card at tablet width and up: the media beside the text, so on a 1440x900 screen
+ * the first row of the feed still shows above the fold (on phones it stacks like any card).
+ */
+const FEATURED_WIDE = "md:flex-row md:[&>:first-child]:w-96 md:[&>:first-child]:shrink-0 lg:[&>:first-child]:w-[26rem]";
 
 function FeedBody(
   { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId }:
@@ -84,6 +87,7 @@ function FeedBody(
       const items = interleave(res.content.videos, res.content.images).map(toCardItem);
       setPages((prev) => {
         const seen = new Set(prev.flatMap((p) => p.items.map((i) => i.id)));
+        if (featured) seen.add(featured.id);
         return [...prev, { items: items.filter((i) => !seen.has(i.id)), adPositions: res.content.adPositions }];
       });
       setHasMore(res.content.hasMore);
@@ -94,7 +98,7 @@ function FeedBody(
     } finally {
       if (generation === s.generation) s.loading = false;
     }
-  }, [category, seed]);
+  }, [category, seed, featured]);
 
   // Further pages when the bottom indicator comes into view.
   useEffect(() => {
@@ -143,20 +147,35 @@ function FeedBody(
             headingLevel="h3"
             opensViewer
             errorText={TEXT.featuredFailed}
+            className={FEATURED_WIDE}
           />
         </section>
       )}
       <div className="flex items-center justify-end gap-3">
         <h2 className="sr-only">Content feed</h2>
-        <label className="flex items-center gap-2 text-sm text-neutral-400">
+        {
+          /* The spec's Sort menu has exactly its five options; a shuffled default view is said beside it,
+            with a way back to the plain trending order. */
+        }
+        {seed && sort === null && (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            onClick={() => changeSort("trending")}
+            data-testid="shuffled"
+          >
+            Shuffled <span aria-hidden="true">×</span>
+            <span className="sr-only">: show the trending order</span>
+          </button>
+        )}
+        <label className="flex items-center gap-2 text-sm text-neutral-300">
           Sort by
           <select
-            value={sort ?? (seed ? SHUFFLED : "trending")}
-            onChange={(e) => e.target.value !== SHUFFLED && changeSort(e.target.value as Sort)}
+            value={sort ?? "trending"}
+            onChange={(e) => changeSort(e.target.value as Sort)}
             aria-label="Sort by"
             className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
           >
-            {seed && sort === null && <option value={SHUFFLED}>Shuffled</option>}
             {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </label>

@@ -72,7 +72,6 @@ export default function LikeButton({ videoId, initialLiked, initialCount, signed
       onClick={toggle}
       disabled={pending}
       aria-pressed={liked}
-      aria-label={liked ? "Unlike" : "Like"}
       data-testid="like-button"
       className={`inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium transition-colors disabled:opacity-60 ${
         liked ? "border-orange-500 bg-orange-500/15 text-orange-300" : "border-neutral-700 text-neutral-100 hover:bg-neutral-800"

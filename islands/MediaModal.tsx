@@ -6,6 +6,7 @@ import { Spinner } from "../components/ui/Spinner.tsx";
 import { api } from "../components/ui/api.ts";
 import LikeButton from "./LikeButton.tsx";
 import MediaPlayer from "./MediaPlayer.tsx";
+import { CloseIcon } from "../components/ui/icons.tsx";
 
 type Props = { signedIn: boolean };
 
@@ -77,7 +78,7 @@ export default function MediaModal({ signedIn }: Props) {
         aria-label="Close"
         className="absolute right-3 top-3 z-10 rounded-full bg-neutral-900/80 px-3 py-1 text-neutral-300 hover:text-white"
       >
-        ✕
+        <CloseIcon />
       </button>
       {state.status === "loading" && (
         <div className="flex aspect-video items-center justify-center">

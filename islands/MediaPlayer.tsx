@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/toast.ts";
+import { CloseIcon } from "../components/ui/icons.tsx";
 
 type Props = {
   kind: "video" | "image";
@@ -60,6 +61,8 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const [zoomed, setZoomed] = useState(false);
+  // Width over height, known from the item or once the image has loaded.
+  const [ratio, setRatio] = useState<number | null>(width && height ? width / height : null);
   const current = sources[index];
   const onError = () => setIndex((i) => i + 1);
   const img = useRef<HTMLImageElement>(null);
@@ -143,13 +146,21 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
             aria-label="Close viewer"
             className="fixed right-4 top-4 z-[91] rounded-full bg-neutral-800/80 px-3 py-1.5 text-lg text-white hover:bg-neutral-700"
           >
-            ✕
+            <CloseIcon size={20} />
           </button>
           <img
             src={current}
             alt={title}
             onClick={() => setZoomed((z) => !z)}
-            className={zoomed ? "max-w-none cursor-zoom-out" : "max-h-screen max-w-full cursor-zoom-in object-contain"}
+            onLoad={(e) => {
+              const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+              if (w && h) setRatio(w / h);
+            }}
+            // Fitted, the image fills the screen as far as its shape allows, small ones scaled up (a
+            // 640x360 image is not left at its natural size on a large screen); zoomed, natural size.
+            // A 1 rem margin keeps some backdrop to click (it closes the viewer) around any shape.
+            style={!zoomed && ratio ? { width: `min(100vw - 2rem, (100dvh - 2rem) * ${ratio})`, height: "auto" } : undefined}
+            className={zoomed ? "max-w-none cursor-zoom-out" : "max-h-dvh max-w-full cursor-zoom-in object-contain"}
           />
         </div>
       )}

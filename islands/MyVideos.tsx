@@ -1,14 +1,15 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../components/ui/api.ts";
 import { Modal } from "../components/ui/Dialog.tsx";
 import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
 import type { ContentItem } from "../common/api_types.ts";
-import { placeholderUrl } from "../common/media_urls.ts";
 import { formatDate, formatDuration, hasDuration } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
 import { memberEditSchema } from "../common/schemas/media.ts";
+import { ArrowLeftIcon } from "../components/ui/icons.tsx";
+import { PLACEHOLDER_THUMB } from "../common/feed_rules.ts";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
 export type MyItem =
@@ -51,7 +52,9 @@ export default function MyVideos({ items: initial, loadError }: { items: MyItem[
   return (
     <section className="mx-auto max-w-[1400px] px-3 py-6 sm:px-6">
       <div className="mb-6 flex items-center gap-3">
-        <button type="button" className="btn-secondary" onClick={() => history.back()}>← Back</button>
+        <button type="button" className="btn-secondary" onClick={() => history.back()}>
+          <ArrowLeftIcon /> Back
+        </button>
         <h1 className="text-2xl font-bold">My Videos</h1>
       </div>
       {loadError
@@ -94,20 +97,28 @@ export default function MyVideos({ items: initial, loadError }: { items: MyItem[
 
 function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; onDelete: () => void }) {
   const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A thumbnail that failed before hydration fired its error with no listener yet: check once mounted.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0) setBroken(true);
+  }, []);
   const status = item.reviewStatus === "approved" && item.hidden ? HIDDEN : STATUS[item.reviewStatus];
   const action = "rounded-md border border-neutral-700 px-2.5 py-1 text-xs hover:bg-neutral-800";
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-neutral-800 bg-neutral-900" data-item-id={item.id}>
       <div className="relative aspect-video bg-neutral-800">
-        {/* A broken thumbnail is swapped for the placeholder image (spec part 2 §8). */}
+        {/* A broken thumbnail is swapped for the placeholder image, as in the feed (spec part 2 §8). */}
         <img
-          src={broken ? placeholderUrl(item.id) : item.thumbnail}
+          ref={img}
+          src={broken ? PLACEHOLDER_THUMB : item.thumbnail}
           alt=""
           width={640}
           height={360}
           loading="lazy"
           className="h-full w-full object-cover"
           onError={() => setBroken(true)}
+          data-testid="my-thumbnail"
         />
         <span className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs">{TYPE_LABEL[item.contentType]}</span>
         {item.contentType === "video" && hasDuration(item.duration) && (

@@ -20,6 +20,8 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
   const [reason, setReason] = useState("");
   const [details, setDetails] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  /** The message waits until someone tries to send without a reason, not greeting the dialog's opening. */
+  const [attempted, setAttempted] = useState(false);
 
   useEffect(() => {
     if (!openFromQuery) return;
@@ -32,7 +34,8 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (submitting) return;
+    if (!reason.trim()) setAttempted(true);
+    if (!reason.trim() || submitting) return;
     setSubmitting(true);
     try {
       const body = { videoId, reason, details: details.trim() || undefined };
@@ -42,6 +45,7 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
       toast({ title: "Report Submitted", description: "Thank you for helping keep our platform safe." });
       setReason("");
       setDetails("");
+      setAttempted(false);
       dialog.current?.close();
     } catch (err) {
       const msg = err instanceof ApiError && err.body?.error ? err.body.error : "Failed to submit report.";
@@ -85,9 +89,14 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
               </label>
             ))}
           </fieldset>
-          {/* Submit stays disabled until a reason is picked (spec); the hint says why. */}
-          {!reason.trim() && (
-            <p id={`report-reason-hint-${videoId}`} className="-mt-2 text-sm text-orange-300">{MEDIA_MSG.reasonRequired}</p>
+          {
+            /* Submit stays disabled until a reason is picked (spec): aria-disabled, so that trying it anyway
+              shows the spec's message, which the dialog does not show before anyone did anything. */
+          }
+          {attempted && !reason.trim() && (
+            <p id={`report-reason-hint-${videoId}`} role="alert" className="-mt-2 text-sm text-orange-300">
+              {MEDIA_MSG.reasonRequired}
+            </p>
           )}
           <label className="flex flex-col gap-1 text-sm">
             <span>Additional details (optional)</span>
@@ -105,8 +114,9 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
             <button
               type="submit"
               className="btn-primary"
-              disabled={!reason.trim() || submitting}
-              aria-describedby={reason.trim() ? undefined : `report-reason-hint-${videoId}`}
+              disabled={submitting}
+              aria-disabled={!reason.trim()}
+              aria-describedby={attempted && !reason.trim() ? `report-reason-hint-${videoId}` : undefined}
             >
               {submitting ? "Submitting..." : "Submit Report"}
             </button>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { takeQueuedToasts, TOAST_EVENT, toasterGone, type ToastInput } from "../components/ui/toast.ts";
 
 const DISPLAY_MS = 5000;
@@ -33,13 +34,44 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     return () => clearTimeout(timer);
   }, [current]);
 
+  // Toasts must show above dialogs and stay clickable (issue 13 point 14). While a modal dialog
+  // is open everything outside it is inert, so the list moves into the topmost one (a portal)
+  // and back out when it closes; and it goes to the top layer as a manual popover, shown again
+  // for each toast so it is the newest there (above the dialog and any open popover). Done
+  // before paint, so the server-rendered toast never blinks.
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useLayoutEffect(() => {
+    if (!current) return;
+    const modal = [...document.querySelectorAll("dialog")].filter((d) => d.open && d.matches(":modal")).at(-1) ?? null;
+    setHost(modal);
+  }, [current]);
+  useEffect(() => {
+    if (!host) return;
+    // Back out when the dialog closes, or is taken out of the page without closing (a Modal unmounts).
+    const back = () => setHost(null);
+    host.addEventListener("close", back);
+    const gone = new MutationObserver(() => !host.isConnected && back());
+    gone.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      host.removeEventListener("close", back);
+      gone.disconnect();
+    };
+  }, [host]);
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (!el || !current || !("showPopover" in el)) return;
+    el.popover = "manual";
+    if (el.matches(":popover-open")) el.hidePopover();
+    el.showPopover();
+  }, [current, host]);
+
   const destructive = current?.variant === "destructive";
-  return (
+  const list = (
     <ol
       ref={viewport}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col outline-none"
+      className="pointer-events-none fixed inset-auto right-4 bottom-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] flex-col overflow-visible border-0 bg-transparent p-0 outline-none"
     >
       {current && (
         <li
@@ -61,10 +93,13 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
             {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
           </div>
           <button type="button" aria-label="Dismiss" onClick={() => setCurrent(null)} className="text-sm opacity-70 hover:opacity-100">
-            ✕
+            <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            </svg>
           </button>
         </li>
       )}
     </ol>
   );
+  return host ? createPortal(list, host) : list;
 }

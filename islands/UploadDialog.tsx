@@ -333,7 +333,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
           <TextField
             label={
               <>
-                Prompt <span className="text-neutral-500">(optional)</span>
+                Prompt <span className="text-neutral-400">(optional)</span>
               </>
             }
             multiline
@@ -343,7 +343,7 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
           <TextField
             label={
               <>
-                Tags <span className="text-neutral-500">(optional, comma separated)</span>
+                Tags <span className="text-neutral-400">(optional, comma separated)</span>
               </>
             }
             {...text("tags", UPLOAD_LIMITS.tags)}
@@ -373,14 +373,17 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
                   className="field mt-1"
                   onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
                 />
-                <span className="mt-1 block text-xs text-neutral-500">
+                <span className="mt-1 block text-xs text-neutral-400">
                   {tab === "video" ? `MP4, MOV or WebM, up to ${formatMb(max)}` : `JPEG, PNG, WebP, GIF or AVIF, up to ${formatMb(max)}`}
                 </span>
               </label>
             )}
           {tab !== "youtube" && (
-            <p className="text-xs text-neutral-500" data-testid="upload-rules">
-              1080p, over 10 s, at most 15 min, at most {formatMb(maxVideoBytes)}; PG-13 only; no deepfakes without written permission.{" "}
+            <p className="text-xs text-neutral-400" data-testid="upload-rules">
+              {tab === "video"
+                ? `1080p, over 10 s, at most 15 min, at most ${formatMb(maxVideoBytes)}; `
+                : `At most ${formatMb(maxImageBytes)}; `}
+              PG-13 only; no deepfakes without written permission.{" "}
               <button
                 type="button"
                 className="text-orange-400 underline hover:text-orange-300"
@@ -392,12 +395,22 @@ export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
           )}
           {progress !== null && (
             <div className="flex items-center gap-3" aria-live="polite">
-              <progress className="h-2 flex-1 accent-orange-500" max={100} value={progress} aria-label="Upload progress" />
+              {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
+              >
+                <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
+              </div>
               <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
             </div>
           )}
           {error && <p role="alert" className="field-error">{error}</p>}
-          <p className="text-xs text-neutral-500">Everything uploaded is reviewed before it is shown.</p>
+          <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
             <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>

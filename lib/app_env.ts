@@ -13,6 +13,8 @@ export type AppEnv = {
     user: CurrentUser | null;
     sessionHash: string | null;
     nonce: string;
+    /** The response may be stored by the page cache and served to other visitors (no nonce then). */
+    shared: boolean;
     requestId: string;
   };
 };

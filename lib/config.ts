@@ -52,6 +52,10 @@ const schema = z.object({
   UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
   /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /** JSON (and form) request bodies above this are refused with 413 before they are read. */
+  MAX_JSON_KB: positiveInt.max(10 * 1024).default(64),
+  /** A request body that sends no byte for this long is abandoned with 408 (uploads included). */
+  BODY_IDLE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -118,6 +122,7 @@ function toConfig(env: z.infer<typeof schema>) {
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
     },
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    body: { maxJsonBytes: env.MAX_JSON_KB * 1024, idleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000 },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -122,26 +122,39 @@ export function clearRankCache(db: Db) {
   rankCache.delete(db);
 }
 
-async function streamPage(db: Db, stream: Stream, req: FeedRequest, limit: number, offset: number, now: number): Promise<ItemRow[]> {
+/** One page of a stream, leaving out `excludeId` (the featured item) as if it were not in the list. */
+async function streamPage(
+  db: Db,
+  stream: Stream,
+  req: FeedRequest,
+  limit: number,
+  offset: number,
+  now: number,
+  excludeId: number | null,
+): Promise<ItemRow[]> {
   const { order, categoryId } = req;
   if ("sort" in order && order.sort !== "trending") {
-    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset });
+    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId });
   }
   const ids = await rankedIds(db, stream, categoryId, order, now);
-  return listItemsByIds(db, ids.slice(offset, offset + limit));
+  const at = excludeId === null ? -1 : ids.indexOf(excludeId);
+  const start = at >= 0 && at < offset ? offset + 1 : offset;
+  return listItemsByIds(db, ids.slice(start, start + limit + 1).filter((id) => id !== excludeId).slice(0, limit));
 }
 
 /**
  * One page of the feed: both streams paged independently with the page size of the column
- * count (one more row is read to know whether there is more), plus the featured item.
+ * count (one more row is read to know whether there is more), plus the featured item of the
+ * category, which the streams leave out so it never shows twice (issue 13 point 12).
  */
 export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const [videos, images, featured] = await Promise.all([
-    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now),
-    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now),
-    findFeatured(db),
+  const featured = await findFeatured(db, req.categoryId);
+  const excludeId = featured?.id ?? null;
+  const [videos, images] = await Promise.all([
+    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId),
+    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now, excludeId),
   ]);
   const hasMore = videos.length > size.videos || images.length > size.images;
   const v = videos.slice(0, size.videos).map(toContentItem);

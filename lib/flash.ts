@@ -11,6 +11,8 @@ const FLASH_COOKIE = "dr_flash";
 const KEYS = ["login", "register", "logout"] as const;
 type FlashKey = (typeof KEYS)[number];
 
+export const hasFlash = (c: Context<AppEnv>) => getCookie(c, FLASH_COOKIE) !== undefined;
+
 export function setFlash(c: Context<AppEnv>, key: FlashKey) {
   setCookie(c, FLASH_COOKIE, key, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.var.config.secure, maxAge: 60 });
 }

@@ -9,13 +9,13 @@
 import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import type { Config } from "./config.ts";
 import { HttpError } from "./http_error.ts";
 import { log } from "./log.ts";
 import { sniff } from "./sniff.ts";
 import { keyPath, newKey } from "./storage.ts";
+import { type Generation, readPngGeneration } from "./png_metadata.ts";
 
 export const VIDEO_UNDECODABLE = "The video could not be decoded. Please upload a valid video file.";
 export const IMAGE_UNDECODABLE = "The image could not be decoded. Please upload a valid image file.";
@@ -142,7 +142,6 @@ export async function checkImage(config: Config, path: string): Promise<void> {
   }
 }
 
-export type Generation = { prompt: string; aiGenerator: string };
 export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: Generation | null };
 
 /** Re-encodes the image in place (no metadata kept) and writes a WebP thumbnail. */
@@ -198,79 +197,4 @@ export async function storeBrowserThumbnail(config: Config, value: string | null
     await rm(keyPath(config, key), { force: true });
     return null;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// PNG generation metadata
-
-/** tEXt, zTXt and iTXt chunks of a PNG, keyword to text. */
-export function pngTextChunks(png: Uint8Array): Map<string, string> {
-  const out = new Map<string, string>();
-  const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-  let off = 8;
-  while (off + 12 <= buf.length) {
-    const len = buf.readUInt32BE(off);
-    const type = buf.toString("latin1", off + 4, off + 8);
-    const data = buf.subarray(off + 8, off + 8 + len);
-    if (data.length < len || type === "IEND") break;
-    try {
-      const nul = data.indexOf(0);
-      if (nul > 0) {
-        const keyword = data.toString("latin1", 0, nul);
-        if (type === "tEXt") out.set(keyword, data.toString("latin1", nul + 1));
-        else if (type === "zTXt") out.set(keyword, inflateSync(data.subarray(nul + 2)).toString("latin1"));
-        else if (type === "iTXt") {
-          const compressed = data[nul + 1] === 1;
-          let p = nul + 3;
-          p = data.indexOf(0, p) + 1; // language tag
-          p = data.indexOf(0, p) + 1; // translated keyword
-          const text = data.subarray(p);
-          out.set(keyword, (compressed ? inflateSync(text) : text).toString("utf8"));
-        }
-      }
-    } catch { /* a damaged text chunk is skipped */ }
-    off += 12 + len;
-  }
-  return out;
-}
-
-/** Prompt and generator from Automatic1111's `parameters` or ComfyUI's `prompt` graph. */
-export function readPngGeneration(png: Uint8Array): Generation | null {
-  const chunks = pngTextChunks(png);
-  const params = chunks.get("parameters");
-  if (params?.trim()) {
-    const lines = params.replace(/\r\n/g, "\n").split("\n");
-    const stop = lines.findIndex((l) => /^(Negative prompt:|Steps: )/.test(l));
-    const prompt = lines.slice(0, stop < 0 ? lines.length : stop).join("\n").trim();
-    const model = params.match(/(?:^|[\s,])Model: ([^,\n]+)/)?.[1]?.trim();
-    const aiGenerator = model ? `Stable Diffusion (Automatic1111, ${model})` : "Stable Diffusion (Automatic1111)";
-    if (prompt) return { prompt: prompt.slice(0, 1000), aiGenerator: aiGenerator.slice(0, 100) };
-  }
-  const graph = chunks.get("prompt");
-  if (graph) {
-    try {
-      const prompt = comfyPrompt(JSON.parse(graph));
-      if (prompt) return { prompt: prompt.slice(0, 1000), aiGenerator: "ComfyUI" };
-    } catch { /* not a ComfyUI graph */ }
-  }
-  return null;
-}
-
-type ComfyNode = { class_type?: string; inputs?: Record<string, unknown> };
-
-/** The positive prompt: the text node a sampler's `positive` input links to, else the first text node. */
-function comfyPrompt(graph: Record<string, ComfyNode>): string | null {
-  const textOf = (id: unknown) => {
-    const t = graph[String(id)]?.inputs?.text;
-    return typeof t === "string" && t.trim() ? t.trim() : null;
-  };
-  for (const node of Object.values(graph)) {
-    const positive = node?.inputs?.positive;
-    if (Array.isArray(positive)) {
-      const t = textOf(positive[0]);
-      if (t) return t;
-    }
-  }
-  for (const [id, node] of Object.entries(graph)) if (/TextEncode/i.test(node?.class_type ?? "") && textOf(id)) return textOf(id);
-  return null;
 }

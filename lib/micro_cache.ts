@@ -1,35 +1,54 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
+import { CSS_COOKIE } from "./assets.ts";
 import { dynamicEncoding } from "./compress.ts";
+import { SEED_COOKIE } from "./feed.ts";
+import { hasFlash } from "./flash.ts";
+import { log } from "./log.ts";
+import { sessionIdOf } from "./session.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
 const MAX_ENTRIES = 500;
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?dr_(?:session|flash)=/;
-const SEED_COOKIE = /(?:^|;\s*)dr_seed=([^;]*)/;
-const CSS_COOKIE = /(?:^|;\s*)dr_css=([^;]*)/;
+
+/**
+ * Whether a request is a visitor's, decided by the very cookie reads the session and flash code
+ * make (quality bar 20): a hand-written test once took `dr_session =<token>` for a visitor while
+ * the session code signed it in, and the next visitor got that member's account menu.
+ */
+export function isAnonymousRequest(c: Context<AppEnv>): boolean {
+  return !sessionIdOf(c) && !hasFlash(c);
+}
+
+/**
+ * Everything an anonymous page depends on besides its URL: the remembered shuffle seed, whether
+ * the stylesheet is inlined, and the encoding. A new dependency is one more line here.
+ */
+function cacheKey(c: Context<AppEnv>): string {
+  return [
+    c.req.url,
+    getCookie(c, SEED_COOKIE) ?? "",
+    getCookie(c, CSS_COOKIE) ?? "",
+    dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? "",
+  ].join("|");
+}
 
 /**
  * A short cache of whole responses (compressed, headers included) for visitors without a
  * session: most traffic of a site like this is anonymous and sees the same home page and feed
  * pages. Anything personal stays out: requests with a session or flash cookie, responses that
- * set a cookie (the home page's random shuffle does), and everything but 200.
+ * set a cookie (the home page's random shuffle does), responses rendered for a user however the
+ * request looked, and everything but 200. Pages that may be stored are rendered without a CSP
+ * nonce (see `shared` in lib/security_headers.ts), so no nonce is ever handed to two visitors.
  */
 export function microCache(paths: RegExp, ttlSeconds: number): MiddlewareHandler<AppEnv> {
   const store = new Map<string, Entry>();
   const ttl = ttlSeconds * 1000;
   return async (c, next) => {
-    if (ttl === 0 || c.req.method !== "GET" || !paths.test(c.req.path)) return next();
-    const cookie = c.req.header("cookie") ?? "";
-    if (PERSONAL_COOKIE.test(cookie)) return next();
-    // Everything else a page depends on: the remembered shuffle seed, whether the stylesheet is
-    // inlined, and the encoding.
-    const key = [
-      c.req.url,
-      SEED_COOKIE.exec(cookie)?.[1] ?? "",
-      CSS_COOKIE.exec(cookie)?.[1] ?? "",
-      dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? "",
-    ].join("|");
+    if (ttl === 0 || c.req.method !== "GET" || !paths.test(c.req.path) || !isAnonymousRequest(c)) return next();
+    c.set("shared", true);
+    const key = cacheKey(c);
     const now = Date.now();
     const hit = store.get(key);
     if (hit && now - hit.at < ttl) {
@@ -40,6 +59,10 @@ export function microCache(paths: RegExp, ttlSeconds: number): MiddlewareHandler
     await next();
     const res = c.res;
     if (res.status !== 200 || !res.body || res.headers.has("set-cookie")) return;
+    if (c.var.user || c.var.sessionHash) {
+      log.error("page cache: a response rendered for a user was not stored", { requestId: c.var.requestId, path: c.req.path });
+      return;
+    }
     const body = new Uint8Array(await res.arrayBuffer());
     if (store.size >= MAX_ENTRIES) {
       for (const [k, e] of store) if (now - e.at >= ttl || store.size >= MAX_ENTRIES) store.delete(k);

@@ -6,12 +6,17 @@ import { startUploadSweeper } from "./upload_sweep.ts";
 
 export type RunningServer = { url: string; db: Db; shutdown: () => Promise<void>; finished: Promise<void> };
 
+/** The address a browser on this machine reaches a server listening on `host`:`port` at. */
+export function listenUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** Serves the app; shutdown stops accepting, lets in-flight requests finish, then closes the database. */
 export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): RunningServer {
   const app = createApp(config, { db });
   const server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, (req, info) => app.fetch(req, info));
-  const host = config.host === "0.0.0.0" ? "localhost" : config.host;
-  const url = `http://${host}:${server.addr.port}`;
+  const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
   const stopSweeper = startUploadSweeper(db, config);
   return {

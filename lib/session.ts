@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./app_env.ts";
 import type { Config } from "./config.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
+import { rememberDevice } from "./device.ts";
 import { deleteSession, findSessionUser, insertSession } from "../db/queries/sessions.ts";
 import { touchLastSeen } from "../db/queries/users.ts";
 
@@ -11,12 +12,17 @@ export const sessionCookieName = (config: Config) => config.secure ? "__Host-dr_
 
 const LAST_SEEN_GRANULARITY_MS = 60_000;
 
+/** The session id a request carries: the one cookie read both the session and the page cache use. */
+export function sessionIdOf(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, sessionCookieName(c.var.config));
+}
+
 /** Reads the session cookie and sets `user` (null when signed out, expired or banned). */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("sessionHash", null);
-    const id = getCookie(c, sessionCookieName(c.var.config));
+    const id = sessionIdOf(c);
     if (id && id.length <= 100) {
       const hash = sha256Hex(id);
       const now = Date.now();
@@ -36,7 +42,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Starts a fresh session (a new id at every login) and ends the one the request came with. */
+/** Starts a fresh session (a new id at every login), ends the one the request came with, and remembers the device. */
 export async function startSession(c: Context<AppEnv>, userId: number) {
   const { config, db } = c.var;
   if (c.var.sessionHash) await deleteSession(db, c.var.sessionHash);
@@ -50,6 +56,7 @@ export async function startSession(c: Context<AppEnv>, userId: number) {
     secure: config.secure,
     maxAge,
   });
+  rememberDevice(c, userId);
 }
 
 export async function endSession(c: Context<AppEnv>) {

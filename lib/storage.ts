@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Config } from "./config.ts";
 
@@ -35,4 +35,12 @@ export function keyFromPath(path: string, prefix: string): string | null {
     return null;
   }
   return key.includes("..") || !KEY_RE.test(key) ? null : key;
+}
+
+/** SHA-256 (hex) of a stored file, read in chunks. */
+export async function hashStored(config: Config, key: string): Promise<string> {
+  const hash = createHash("sha256");
+  using file = await Deno.open(keyPath(config, key), { read: true });
+  for await (const chunk of file.readable) hash.update(chunk);
+  return hash.digest("hex");
 }

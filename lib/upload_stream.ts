@@ -2,7 +2,8 @@
  * Receives one file from a multipart/form-data request body without ever holding it whole in
  * memory: the body stream is scanned for the boundary chunk by chunk, the file part is written
  * to `tmp/*.part` in the uploads directory while its SHA-256 is computed, the size limit of its
- * sniffed type is enforced as bytes arrive, and the finished file is flushed (fsync). It keeps its
+ * sniffed type is enforced as bytes arrive, a body idle for BODY_IDLE_TIMEOUT_SECONDS is given up
+ * (408), and the finished file is flushed (fsync). It keeps its
  * `.part` name (removed at start after a crash) until the caller has checked it and recorded its
  * uploads row; then `commitUpload` renames it atomically to the server-generated key. Any failure
  * removes the temp file.
@@ -10,6 +11,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import type { Config } from "./config.ts";
+import { readWithin } from "./body.ts";
 import { HttpError } from "./http_error.ts";
 import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
 import { keyPath, newKey } from "./storage.ts";
@@ -84,7 +86,7 @@ class BodyReader {
   eof = false;
   total = 0;
 
-  constructor(stream: ReadableStream<Uint8Array>, initial: Uint8Array, readonly maxTotal: number) {
+  constructor(stream: ReadableStream<Uint8Array>, initial: Uint8Array, readonly maxTotal: number, readonly idleMs: number) {
     try {
       this.#byob = stream.getReader({ mode: "byob" });
       this.#scratch = new ArrayBuffer(SCRATCH_BYTES);
@@ -101,12 +103,12 @@ class BodyReader {
     if (this.#byob) {
       // What is left of `buf` lives in the scratch buffer the next read reuses: copy it first.
       const rest = this.buf.length ? this.buf.slice() : EMPTY;
-      const r = await this.#byob.read(new Uint8Array(this.#scratch!, 0, SCRATCH_BYTES));
+      const r = await readWithin(this.#byob.read(new Uint8Array(this.#scratch!, 0, SCRATCH_BYTES)), this.idleMs);
       if (r.value) this.#scratch = r.value.buffer as ArrayBuffer;
       value = r.done ? undefined : r.value;
       this.buf = rest;
     } else {
-      const r = await this.#reader!.read();
+      const r = await readWithin(this.#reader!.read(), this.idleMs);
       value = r.done ? undefined : r.value;
     }
     if (!value) {
@@ -222,7 +224,7 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
   await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
   const tmpPath = `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
   // The body is read as if preceded by CRLF, so the first boundary matches the same delimiter.
-  const reader = new BodyReader(req.body, bytes("\r\n"), maxBody);
+  const reader = new BodyReader(req.body, bytes("\r\n"), maxBody, config.body.idleTimeoutMs);
   const delimiter = bytes(`\r\n--${boundary}`);
   const CRLF = bytes("\r\n");
   const CRLFCRLF = bytes("\r\n\r\n");

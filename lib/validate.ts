@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { parseId } from "../common/ids.ts";
 import { HttpError } from "./http_error.ts";
+import type { AppEnv } from "./app_env.ts";
+import { readBodyCapped } from "./body.ts";
+import { normalizeStrings } from "../common/text.ts";
 
 /** Both full zod and `zod/mini` schemas (the ones in common/ that also ship to the browser). */
 type Schema = z.core.$ZodType;
@@ -35,23 +38,39 @@ export function idOr400(raw: unknown, name = "id"): number {
 
 const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
 
+/**
+ * Validates a request's input. Every string in it is normalised first (common/text.ts: NFC, no
+ * C0 controls but newline and tab, no bidi overrides), so no rule sees a NUL that would cut the
+ * stored text or make a blank value look filled (quality bar 18).
+ */
 export function parseOr400<S extends Schema>(schema: S, value: unknown): z.output<S> {
-  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(value, { reportInput: true });
+  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(normalizeStrings(value), { reportInput: true });
   if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
   return result.data;
 }
 
-/** JSON request bodies only (415 otherwise), parsed (400 when malformed), then validated. */
-export async function jsonBody<S extends Schema>(c: Context, schema: S): Promise<z.output<S>> {
+/**
+ * JSON request bodies only (415 otherwise), at most MAX_JSON_KB (413, before reading when the
+ * length is declared; `maxBytes` raises it for the one payload that carries an image), parsed
+ * (400 when malformed), then validated.
+ */
+export async function jsonBody<S extends Schema>(c: Context<AppEnv>, schema: S, opts: { maxBytes?: number } = {}): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Content-Type must be application/json");
+  const { maxJsonBytes, idleTimeoutMs } = c.var.config.body;
+  const raw = await readBodyCapped(c.req.raw, opts.maxBytes ?? maxJsonBytes, idleTimeoutMs);
   let value: unknown;
   try {
-    value = await c.req.json();
+    value = JSON.parse(new TextDecoder().decode(raw));
   } catch {
     throw new HttpError(400, "Request body must be valid JSON");
   }
   return parseOr400(schema, value);
+}
+
+/** The query parameters (first value of each), normalised like every other input. */
+export function queryParams(c: Context): Record<string, string> {
+  return normalizeStrings(c.req.query()) as Record<string, string>;
 }
 
 export function queryOr400<S extends Schema>(c: Context, schema: S): z.output<S> {

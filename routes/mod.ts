@@ -65,7 +65,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
   app.route("/auth", socialAuth);
-  app.route("/auth", authPage);
+  app.route("/auth", authPage(deps.limiter));
   app.route("/my-videos", myVideosPage);
   app.route("/admin", adminPage);
   app.route("/search", searchPage);

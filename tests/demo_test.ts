@@ -51,3 +51,22 @@ Deno.test("[demo] seeding fills a fresh data directory once, with 40+ approved i
   assert.equal(second.seeded, false);
   assert.deepEqual(await countMediaByTypeAndStatus(env.db), counts);
 });
+
+Deno.test("[demo] point 11: the demo's links point to where it listens, and the default share image exists", async () => {
+  const { demoConfig } = await import("../tasks/demo.ts");
+  assert.equal(demoConfig({}).siteUrl, "http://localhost:8000");
+  assert.equal(demoConfig({ PORT: "3123" }).siteUrl, "http://localhost:3123");
+  assert.equal(demoConfig({ HOST: "192.168.1.5", PORT: "8080" }).siteUrl, "http://192.168.1.5:8080");
+  assert.equal(demoConfig({ HOST: "127.0.0.1", PORT: "9000", SITE_URL: "https://dreams.example" }).siteUrl, "https://dreams.example");
+  assert.equal(demoConfig({ PORT: "3123" }).dataDir, "./data-demo");
+
+  await using env = await makeTestEnv({ SITE_URL: "http://localhost:3123" });
+  const html = await (await env.request("/auth")).text();
+  assert.match(html, /<meta property="og:image" content="http:\/\/localhost:3123\/static\/og-default.png"/);
+  const image = await env.request("/static/og-default.png");
+  assert.equal(image.status, 200);
+  assert.equal(image.headers.get("content-type"), "image/png");
+  const { default: sharp } = await import("sharp");
+  const meta = await sharp(new Uint8Array(await image.arrayBuffer())).metadata();
+  assert.deepEqual([meta.width, meta.height], [1200, 630], "the size share cards use");
+});

@@ -286,8 +286,8 @@ Deno.test("[api] POST /api/videos creates a pending image item owned by the call
   assert.equal(item.height, 48);
   assert.match(item.thumbnail, /^\/uploads\/t\/[a-f0-9]{32}\.webp$/);
   const row = await db.select().from(media).where(eq(media.id, item.id)).get();
-  assert.equal(row!.fileHash, createHash("sha256").update(bytes).digest("hex"));
   const stored = await Deno.readFile(`${config.uploadsDir}/${row!.fileKey}`);
+  assert.equal(row!.fileHash, createHash("sha256").update(stored).digest("hex"), "the hash is of the file kept (issue 13 point 8)");
   const meta = await sharp(stored).metadata();
   assert.equal(meta.format, "jpeg");
   assert.equal(meta.exif, undefined);

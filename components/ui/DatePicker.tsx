@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CalendarIcon } from "./icons.tsx";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -11,12 +12,14 @@ type Props = {
   /** Days after this ISO date are disabled. */
   max: string;
   invalid?: boolean;
+  /** When set, the date is also a form field: a hidden input, and a native date input without JavaScript. */
+  name?: string;
 };
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
 /** A calendar dropdown with month and year selects; later days than `max` cannot be picked. */
-export function DatePicker({ id, value, onChange, firstYear, max, invalid }: Props) {
+export function DatePicker({ id, value, onChange, firstYear, max, invalid, name }: Props) {
   const [open, setOpen] = useState(false);
   const [year, month] = value.split("-").map(Number);
   const [view, setView] = useState({ year, month: month - 1 });
@@ -34,6 +37,21 @@ export function DatePicker({ id, value, onChange, firstYear, max, invalid }: Pro
 
   return (
     <div className="relative">
+      {name && <input type="hidden" name={name} value={value} />}
+      {name && (
+        // Without JavaScript the calendar cannot open: this native field, later in the form, is the one the server reads.
+        <noscript>
+          <input
+            type="date"
+            name={name}
+            defaultValue={value}
+            min={`${firstYear}-01-01`}
+            max={max}
+            aria-label="Date of birth"
+            className="field mb-2"
+          />
+        </noscript>
+      )}
       <button
         id={id}
         type="button"
@@ -44,7 +62,7 @@ export function DatePicker({ id, value, onChange, firstYear, max, invalid }: Pro
         className="field flex w-full items-center justify-between text-left"
       >
         <span>{label}</span>
-        <span aria-hidden="true">📅</span>
+        <CalendarIcon />
       </button>
       {open && (
         <div

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { CloseIcon } from "./icons.tsx";
 
 type Props = {
   dialogRef: RefObject<HTMLDialogElement | null>;
@@ -14,7 +15,7 @@ type Props = {
   children: ReactNode;
 };
 
-/** A modal <dialog> (opened with `dialogRef.current.showModal()`) with a heading and a ✕ close button. */
+/** A modal <dialog> (opened with `dialogRef.current.showModal()`) with a heading and a close button. */
 export function Dialog({ dialogRef, title, subtitle, className, closeOnBackdrop = true, onClose, children }: Props) {
   const close = () => dialogRef.current?.close();
   return (
@@ -31,7 +32,7 @@ export function Dialog({ dialogRef, title, subtitle, className, closeOnBackdrop 
           {subtitle && <p className="mt-1 text-sm text-neutral-400">{subtitle}</p>}
         </div>
         <button type="button" aria-label="Close" onClick={close} className="rounded px-2 text-neutral-400 hover:text-white">
-          ✕
+          <CloseIcon />
         </button>
       </div>
       {children}

@@ -212,14 +212,14 @@ export function MediaCard(p: MediaCardProps) {
                 disabled={p.liking}
                 className={`${action} ${p.liked ? "text-orange-400" : ""}`}
                 aria-pressed={!!p.liked}
-                aria-label={`Like (${likes})`}
               >
-                {p.liking ? <Spinner size={14} /> : <Heart />} <span className="tabular-nums">{likes}</span>
+                {p.liking ? <Spinner size={14} /> : <Heart />} <span className="sr-only">Like</span>{" "}
+                <span className="tabular-nums">{likes}</span>
               </button>
             )
             : (
-              <button type="button" popoverTarget="login-required" className={action} aria-label={`Like (${likes})`}>
-                <Heart /> <span className="tabular-nums">{likes}</span>
+              <button type="button" popoverTarget="login-required" className={action}>
+                <Heart /> <span className="sr-only">Like</span> <span className="tabular-nums">{likes}</span>
               </button>
             )}
           <a href={`${href}?report=true`} className={`${action} ml-auto`} rel="nofollow">

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
@@ -40,6 +40,8 @@ export type FeedPageQuery = {
   categoryId: Param | null;
   limit: Param;
   offset: Param;
+  /** The Featured Video, shown above the feed and so left out of it (0: none). */
+  excludeId?: Param;
 };
 
 /** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
@@ -51,13 +53,18 @@ export function feedPageQuery(db: Db, q: FeedPageQuery) {
       publicWhere,
       q.categoryId === null ? undefined : eq(media.categoryId, q.categoryId),
       streamWhere(q.stream),
+      // Unary + keeps the planner on the sort index (the primary key would answer only this term).
+      q.excludeId === undefined ? undefined : ne(sql`+${media.id}`, q.excludeId),
     ))
     .orderBy(...orderBy(q.sort))
     .limit(q.limit)
     .offset(q.offset);
 }
 
-export function listFeedPage(db: Db, q: FeedPageQuery & { categoryId: number | null; limit: number; offset: number }): Promise<ItemRow[]> {
+export function listFeedPage(
+  db: Db,
+  q: Omit<FeedPageQuery, "excludeId"> & { categoryId: number | null; limit: number; offset: number; excludeId: number | null },
+): Promise<ItemRow[]> {
   const byCategory = q.categoryId !== null;
   const query = prepared(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
     feedPageQuery(db, {
@@ -66,8 +73,9 @@ export function listFeedPage(db: Db, q: FeedPageQuery & { categoryId: number | n
       categoryId: byCategory ? sql.placeholder("categoryId") : null,
       limit: sql.placeholder("limit"),
       offset: sql.placeholder("offset"),
+      excludeId: sql.placeholder("excludeId"),
     }).prepare());
-  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset }) as Promise<ItemRow[]>;
+  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset, excludeId: q.excludeId ?? 0 }) as Promise<ItemRow[]>;
 }
 
 /** What trending and the shuffle rank: every approved item of a stream with its counters. */
@@ -100,19 +108,22 @@ export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> 
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
-/** The most recently featured approved item, for the Featured Video section. */
-export function featuredQuery(db: Db) {
+/** The most recently featured approved item (of a category, when given), for the Featured Video section. */
+export function featuredQuery(db: Db, categoryId: Param | null = null) {
   return db.select(itemColumns).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
-    .where(and(eq(media.featured, true), publicWhere))
+    .where(and(eq(media.featured, true), publicWhere, categoryId === null ? undefined : eq(sql`+${media.categoryId}`, categoryId)))
     // Unary + keeps the planner on the small featured index instead of walking every approved item by date.
     .orderBy(sql`+${media.createdAt} DESC`, sql`+${media.id} DESC`)
     .limit(1);
 }
 
-export async function findFeatured(db: Db): Promise<ItemRow | null> {
-  const [row] = await prepared(db, "featured", () => featuredQuery(db).prepare()).all();
+export async function findFeatured(db: Db, categoryId: number | null): Promise<ItemRow | null> {
+  const query = categoryId === null
+    ? prepared(db, "featured", () => featuredQuery(db).prepare())
+    : prepared(db, "featured:category", () => featuredQuery(db, sql.placeholder("categoryId")).prepare());
+  const [row] = await query.all({ categoryId });
   return (row as ItemRow | undefined) ?? null;
 }
 

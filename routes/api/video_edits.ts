@@ -9,7 +9,7 @@ import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/media_process.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
-import { keyPath, removeKeys } from "../../lib/storage.ts";
+import { hashStored, keyPath, removeKeys } from "../../lib/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
@@ -32,6 +32,9 @@ import {
 
 const duplicateError = () => conflict(UPLOAD_MSG.duplicate, ERROR_CODES.duplicate);
 
+/** The create payload may carry the browser's poster frame as a data URL (at most 3 MB, above). */
+const CREATE_BODY_BYTES = 3_200_000;
+
 /** `/uploads/v/<hex>.mp4` (or the same on our origin) to its storage key. */
 function keyFromUrl(url: string, config: Config): string | null {
   let path = url.trim();
@@ -50,7 +53,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     const { config, db } = c.var;
     const user = requireUser(c);
     limiter.hit(`create:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
-    const body = await jsonBody(c, createMediaSchema);
+    const body = await jsonBody(c, createMediaSchema, { maxBytes: CREATE_BODY_BYTES });
     if (body.userId !== undefined && body.userId !== null && Number(body.userId) !== user.id) {
       throw forbidden("You can only upload as yourself");
     }
@@ -94,7 +97,7 @@ export function videoEditsApi(limiter: RateLimiter) {
 
     const created: Created = { extraKeys: [] };
     try {
-      const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: upload.sha256, size: upload.size };
+      const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
       if (body.contentType === "video") {
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
@@ -123,10 +126,13 @@ export function videoEditsApi(limiter: RateLimiter) {
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
       }
+      // Duplicates are judged by what is kept: re-encoding drops trailing bytes and metadata, so
+      // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
+      values.fileHash = await hashStored(config, upload.fileKey);
       const id = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
-        if (await findMediaByHash(tx, upload.sha256)) return null; // a duplicate, handled below
+        if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         return mediaId;

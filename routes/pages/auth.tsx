@@ -1,16 +1,25 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Island } from "../../components/Island.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
-import AuthForm from "../../islands/AuthForm.tsx";
-import { latestBirthDate } from "../../common/auth_rules.ts";
+import AuthForm, { type AuthValues } from "../../islands/AuthForm.tsx";
+import { latestBirthDate, MSG } from "../../common/auth_rules.ts";
+import { normalizeText } from "../../common/text.ts";
 import { isProvider, PROVIDERS } from "../../lib/oauth.ts";
+import { readBodyCapped } from "../../lib/body.ts";
+import { badRequest, HttpError } from "../../lib/http_error.ts";
+import type { RateLimiter } from "../../lib/rate_limit.ts";
+import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth_actions.ts";
+import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
+import { parseOr400 } from "../../lib/validate.ts";
+import { BotIcon, FoldersIcon, RefreshIcon, SparklesIcon } from "../../components/ui/icons.tsx";
 
 const BENEFITS = [
-  { icon: "✨", title: "Premium quality", text: "Hand-reviewed AI videos and images in HD and 4K." },
-  { icon: "🤖", title: "AI showcase", text: "See what Runway, Veo, Kling, Sora and friends can do, prompt included." },
-  { icon: "🗂️", title: "Diverse categories", text: "From sci-fi and fantasy to nature and comedy." },
-  { icon: "🔄", title: "Regular updates", text: "New creations from the community every day." },
+  { icon: SparklesIcon, title: "Premium quality", text: "Hand-reviewed AI videos and images in HD and 4K." },
+  { icon: BotIcon, title: "AI showcase", text: "See what Runway, Veo, Kling, Sora and friends can do, prompt included." },
+  { icon: FoldersIcon, title: "Diverse categories", text: "From sci-fi and fantasy to nature and comedy." },
+  { icon: RefreshIcon, title: "Regular updates", text: "New creations from the community every day." },
 ];
 
 const SOCIAL_ERRORS: Record<string, string> = {
@@ -20,10 +29,10 @@ const SOCIAL_ERRORS: Record<string, string> = {
   banned: "This account has been banned. Contact support if you think this is a mistake.",
 };
 
-/** /auth: Login and Register tabs; signed-in visitors go home. */
-export const authPage = new Hono<AppEnv>().get("/", (c) => {
-  if (c.var.user) return c.redirect("/", 302);
-  const tab = c.req.query("tab") === "register" ? "register" : "login";
+type Tab = "login" | "register";
+type View = { tab: Tab; error?: string; values?: AuthValues; status?: ContentfulStatusCode };
+
+function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: View) {
   const provider = c.req.query("social") ?? "";
   const social = isProvider(provider) ? PROVIDERS[provider] : undefined;
   const socialError = SOCIAL_ERRORS[c.req.query("social_error") ?? ""];
@@ -37,7 +46,9 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
           <ul className="space-y-5">
             {BENEFITS.map((b) => (
               <li key={b.title} className="flex gap-4">
-                <span className="text-2xl" aria-hidden="true">{b.icon}</span>
+                <span className="mt-0.5 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-orange-500/15 text-orange-300">
+                  <b.icon size={22} />
+                </span>
                 <span>
                   <span className="block font-semibold">{b.title}</span>
                   <span className="text-sm text-neutral-400">{b.text}</span>
@@ -58,11 +69,72 @@ export const authPage = new Hono<AppEnv>().get("/", (c) => {
           <Island
             name="AuthForm"
             component={AuthForm}
-            props={{ initialTab: tab, maxBirthDate: latestBirthDate().toISOString().slice(0, 10) }}
+            props={{
+              initialTab: tab,
+              maxBirthDate: latestBirthDate().toISOString().slice(0, 10),
+              error: error ?? null,
+              values: values ?? {},
+            }}
           />
         </section>
       </div>
     ),
-    { meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true }, header: { simple: true } },
+    { status, meta: { title: tab === "register" ? "Register" : "Login", canonical: "/auth", noindex: true }, header: { simple: true } },
   );
-});
+}
+
+const tabOf = (c: Context<AppEnv>): Tab => c.req.query("tab") === "register" ? "register" : "login";
+
+/**
+ * /auth: Login and Register tabs; signed-in visitors go home. The forms post here, so they work
+ * before the island hydrates and without JavaScript at all (issue 13 point 10): success redirects
+ * home with the same flash as the API, a refusal renders the page again with its message and
+ * what was typed (never the password).
+ */
+export function authPage(limiter: RateLimiter) {
+  return new Hono<AppEnv>()
+    .get("/", (c) => {
+      if (c.var.user) return c.redirect("/", 302);
+      // A form submitted by a pre-fix page put the password in the address: drop it from there.
+      if (c.req.query("password") !== undefined) return c.redirect(tabOf(c) === "register" ? "/auth?tab=register" : "/auth", 303);
+      return renderAuth(c, { tab: tabOf(c) });
+    })
+    .post("/", async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new HttpError(415, "Content-Type must be a form post");
+      let tab = tabOf(c);
+      const values: AuthValues = {};
+      try {
+        const { maxJsonBytes, idleTimeoutMs } = c.var.config.body;
+        const form = new URLSearchParams(new TextDecoder().decode(await readBodyCapped(c.req.raw, maxJsonBytes, idleTimeoutMs)));
+        // The last value of a name: without JavaScript the native date field follows the hidden one.
+        const raw = (name: string) => form.getAll(name).at(-1) ?? null;
+        const field = (name: string) => normalizeText(raw(name) ?? "");
+        tab = form.get("form") === "register" ? "register" : "login";
+        values.username = field("username").slice(0, 100);
+        if (tab === "login") {
+          limitLoginAddress(c, limiter);
+          await passwordLogin(c, limiter, parseOr400(loginSchema, { username: raw("username"), password: raw("password") }));
+        } else {
+          values.email = field("email").slice(0, 300);
+          values.dateOfBirth = /^\d{4}-\d{2}-\d{2}$/.test(field("dateOfBirth")) ? field("dateOfBirth") : undefined;
+          values.termsAccepted = !!raw("termsAccepted");
+          limitRegisterAddress(c, limiter);
+          const body = parseOr400(registerSchema, {
+            username: raw("username"),
+            email: raw("email"),
+            dateOfBirth: raw("dateOfBirth"),
+            password: raw("password"),
+            termsAccepted: values.termsAccepted,
+          });
+          if (raw("password") !== raw("confirmPassword")) throw badRequest(MSG.match);
+          await registerMember(c, body);
+        }
+        return c.redirect("/", 303);
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
+        return renderAuth(c, { tab, error: e.message, values, status: e.status });
+      }
+    });
+}

@@ -21,7 +21,7 @@ export function AdScript({ client, nonce }: { client: string; nonce: string }) {
   return (
     <script
       async
-      nonce={nonce}
+      nonce={nonce || undefined}
       src={`https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(client)}`}
       crossOrigin="anonymous"
     />

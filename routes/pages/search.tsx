@@ -9,7 +9,7 @@ import { HttpError } from "../../lib/http_error.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/search.ts";
-import { parseOr400 } from "../../lib/validate.ts";
+import { parseOr400, queryParams } from "../../lib/validate.ts";
 
 const TABS = [
   { type: "", label: "All Content" },
@@ -40,7 +40,7 @@ function searchHref(params: { q?: string; type?: string; category?: string; page
  * collapsed (other forms redirect to it); an empty query shows the page without searching.
  */
 export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
-  const raw = c.req.query();
+  const raw = queryParams(c);
   const rawQ = raw.q ?? "";
   const q = collapseWhitespace(rawQ);
   if (rawQ !== q) {
@@ -86,7 +86,7 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
           maxLength={MAX_QUERY}
           placeholder="Search videos, images, prompts…"
           aria-label="Search query"
-          className="field max-w-xl flex-1"
+          className="field min-w-0 max-w-xl grow basis-full sm:basis-64"
         />
         {type && <input type="hidden" name="type" value={type} />}
         <label className="flex items-center gap-2 text-sm text-neutral-400">

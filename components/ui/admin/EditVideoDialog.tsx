@@ -65,14 +65,14 @@ export default function EditVideoDialog({ item, categories, close, saved }: {
         <div className="mb-1 flex justify-between text-sm">
           <label htmlFor={props.id} className="font-medium">
             {label}
-            {optional && <span className="ml-1 font-normal text-neutral-500">(optional)</span>}
+            {optional && <span className="ml-1 font-normal text-neutral-400">(optional)</span>}
           </label>
-          <span className="text-xs text-neutral-500">{values[key].length}/{EDIT_LIMITS[key]}</span>
+          <span className="text-xs text-neutral-400">{values[key].length}/{EDIT_LIMITS[key]}</span>
         </div>
         {multiline
           ? <textarea {...props} rows={3} />
           : <input {...props} list={key === "aiGenerator" ? "edit-ai-generators" : undefined} />}
-        {key === "tags" && <p className="mt-1 text-xs text-neutral-500">Comma separated</p>}
+        {key === "tags" && <p className="mt-1 text-xs text-neutral-400">Comma separated</p>}
         {errors[key] && <p className="field-error">{errors[key]}</p>}
       </div>
     );
@@ -85,7 +85,7 @@ export default function EditVideoDialog({ item, categories, close, saved }: {
         {field("description")}
         <div>
           <label htmlFor="edit-category" className="mb-1 block text-sm font-medium">
-            Category<span className="ml-1 font-normal text-neutral-500">(optional)</span>
+            Category<span className="ml-1 font-normal text-neutral-400">(optional)</span>
           </label>
           <select
             id="edit-category"

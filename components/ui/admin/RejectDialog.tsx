@@ -39,7 +39,7 @@ export default function RejectDialog({ item, close, submit }: {
           required
           onChange={(e) => setReason(e.target.value)}
         />
-        <p className="mt-1 text-right text-xs text-neutral-500">{reason.length}/{REJECT_REASON_MAX}</p>
+        <p className="mt-1 text-right text-xs text-neutral-400">{reason.length}/{REJECT_REASON_MAX}</p>
         {error && <p role="alert" className="field-error">{error}</p>}
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={close}>Cancel</button>
