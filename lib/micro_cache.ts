@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app_env.ts";
 import { dynamicEncoding } from "./compress.ts";
+import { ageConfirmed } from "./age_gate.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -23,11 +24,12 @@ export function microCache(paths: RegExp, ttlSeconds: number): MiddlewareHandler
     const cookie = c.req.header("cookie") ?? "";
     if (PERSONAL_COOKIE.test(cookie)) return next();
     // Everything else a page depends on: the remembered shuffle seed, whether the stylesheet is
-    // inlined, and the encoding.
+    // inlined, whether the age gate shows, and the encoding.
     const key = [
       c.req.url,
       SEED_COOKIE.exec(cookie)?.[1] ?? "",
       CSS_COOKIE.exec(cookie)?.[1] ?? "",
+      ageConfirmed(cookie) ? "18+" : "",
       dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? "",
     ].join("|");
     const now = Date.now();

@@ -2,6 +2,8 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
 import { adminApi } from "./api/admin.ts";
+import { pagesApi } from "./api/pages.ts";
+import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
 import { feedApi } from "./api/feed.ts";
 import { searchApi } from "./api/search.ts";
@@ -20,6 +22,7 @@ import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
+import { legalPages } from "./pages/legal.tsx";
 import { searchPage } from "./pages/search.tsx";
 import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
@@ -36,6 +39,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/uploads", uploadedFiles);
   app.route("/api", authApi(deps.limiter));
   app.route("/api/messages", messagesApi);
+  app.route("/api/pages", pagesApi);
   app.route("/api/admin", adminApi);
   app.route("/api", feedApi);
   app.route("/api", searchApi);
@@ -58,4 +62,6 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/", homePage);
   app.route("/", searchPage);
   app.route("/", seoRoutes);
+  app.route("/", legalPages);
+  app.route("/", ageGateRoutes);
 }
