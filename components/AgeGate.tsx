@@ -16,7 +16,7 @@ export function AgeGate({ next, siteName }: { next: string; siteName: string }) 
         <img src="/static/favicon.svg" width={48} height={48} alt="" className="mx-auto mb-4" />
         <h2 id="age-gate-title" className="text-2xl font-bold text-neutral-50">Are you 18 or older?</h2>
         <p id="age-gate-text" className="mt-3 text-sm leading-relaxed text-neutral-300">
-          {siteName} shares AI-generated videos and images for adults. You must be at least 18 years old to enter.
+          {`${siteName} shares AI-generated videos and images for adults. You must be at least 18 years old to enter.`}
         </p>
         <form method="post" action="/age-gate" className="mt-6 flex flex-col gap-3">
           <input type="hidden" name="next" value={next} />

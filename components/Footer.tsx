@@ -25,7 +25,7 @@ export function Footer({ siteName, supportEmail, copyrightEmail, rules }: Props)
         <button type="button" popoverTarget="rules-dialog" className={link}>Rules</button>
         <button type="button" popoverTarget="contact-dialog" className={link}>Contact</button>
         <span className="basis-full sm:basis-auto">All content is AI-generated and purely fictional.</span>
-        <span className="ml-auto hidden lg:inline">© {new Date().getFullYear()} {siteName}. All rights reserved.</span>
+        <span className="ml-auto hidden lg:inline">{`© ${new Date().getFullYear()} ${siteName}. All rights reserved.`}</span>
       </div>
       <PopoverDialog id="rules-dialog" title={rules.title} wide>
         <LegalText text={rules} compact />

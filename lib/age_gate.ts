@@ -57,6 +57,7 @@ const BASE = "http://local.invalid";
  * (`/.//host` normalises to `//host`).
  */
 export function localNext(raw: unknown): string {
+  // deno-lint-ignore no-control-regex -- control characters are exactly what must be refused
   if (typeof raw !== "string" || raw.length > 2048 || !LOCAL.test(raw) || /[\\\s\u0000-\u001f\u007f]/.test(raw)) return "/";
   const url = new URL(raw, BASE);
   const path = url.pathname + url.search + url.hash;

@@ -8,6 +8,7 @@ import type Token from "markdown-it/lib/token.mjs";
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
 const SAFE_LINK = /^(?:https?:\/\/|mailto:|#|\/(?![/\\])|\.{0,2}\/?[\w-][^:]*$)/i;
+// deno-lint-ignore no-control-regex -- control characters in a link are refused
 md.validateLink = (url: string) => !/[\\\s\u0000-\u001f]/.test(url) && SAFE_LINK.test(url);
 
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
