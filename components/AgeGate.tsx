@@ -1,6 +1,7 @@
 /**
  * The 18+ interstitial: a fixed overlay (it takes no room in the layout, so nothing shifts) with
- * a plain form, so it works without JavaScript. The page under it is `inert` (see Document).
+ * a plain form, so it works without JavaScript. The page under it is `inert` (see Document) and not
+ * rendered (styles.css).
  */
 export function AgeGate({ next, siteName }: { next: string; siteName: string }) {
   return (
@@ -10,7 +11,7 @@ export function AgeGate({ next, siteName }: { next: string; siteName: string }) 
       aria-modal="true"
       aria-labelledby="age-gate-title"
       aria-describedby="age-gate-text"
-      className="fixed inset-0 z-[60] flex items-center justify-center overflow-y-auto overscroll-contain bg-neutral-950/95 p-4"
+      className="fixed inset-0 z-[60] flex items-center justify-center overflow-y-auto overscroll-contain bg-neutral-950 p-4"
     >
       <div className="w-full max-w-md rounded-2xl border border-neutral-800 bg-neutral-900 p-6 text-center shadow-2xl sm:p-8">
         <img src="/static/favicon.svg" width={48} height={48} alt="" className="mx-auto mb-4" />

@@ -67,11 +67,6 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
             </>
           )
           : <link rel="stylesheet" href={assets.css} />}
-        {
-          /* Under the age gate the first paint waits until the header is parsed: a partly parsed header would
-            paint its right-aligned menu one button at a time (a layout shift behind the gate). */
-        }
-        {ageGate && <link rel="expect" href="#main" blocking="render" />}
         {meta.extraHead}
         {meta.jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />}
       </head>

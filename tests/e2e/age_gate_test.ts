@@ -50,6 +50,7 @@ e2e("a fresh visitor sees the gate, confirms, lands on the page asked for and ne
     await gate.waitFor({ state: "visible" });
     assert.ok(await gateOnTop(page), "the gate covers the page");
     assert.equal(await page.locator("#app").getAttribute("inert"), "", "the page under it takes no focus or clicks");
+    assert.equal(await page.locator("#app").evaluate((el) => getComputedStyle(el).contentVisibility), "hidden", "nor is it rendered");
     await page.keyboard.press("Tab");
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest("#age-gate")), "Tab goes into the gate");
     await screenshot(page, `age-gate-${viewport.width}`);
