@@ -43,7 +43,9 @@ rules, removed within ${REPORT_HOURS}.
 
 ## Who owns what I upload?
 
-${mdText(ctx.operatorName)}, which runs the site, does: uploading transfers ownership, as the [Terms of Service](/terms-of-service#4-content-ownership-and-licensing)
+${
+      mdText(ctx.operatorName)
+    }, which runs the site, does: uploading transfers ownership, as the [Terms of Service](/terms-of-service#4-content-ownership-and-licensing)
 explain.
 
 ## Are deepfakes allowed?
