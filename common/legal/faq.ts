@@ -4,6 +4,7 @@ import { REPORT_HOURS, REVIEW_HOURS } from "./rules.ts";
 /** Frequently asked questions: each `##` is a question. */
 export function faq(ctx: LegalContext): LegalDoc {
   const site = mdText(ctx.siteName);
+  const operator = mdText(ctx.operatorName);
   return {
     title: "Frequently Asked Questions",
     description: `Answers about ${ctx.siteName}: who can join, what you may upload, reviews, reports, ownership and deleting your data.`,
@@ -43,10 +44,8 @@ rules, removed within ${REPORT_HOURS}.
 
 ## Who owns what I upload?
 
-${
-      mdText(ctx.operatorName)
-    }, which runs the site, does: uploading transfers ownership, as the [Terms of Service](/terms-of-service#4-content-ownership-and-licensing)
-explain.
+${operator}, which runs the site, does: uploading transfers ownership, as the
+[Terms of Service](/terms-of-service#4-content-ownership-and-licensing) explain.
 
 ## Are deepfakes allowed?
 
