@@ -173,7 +173,7 @@ export async function measure(
     `-d${opts.seconds ?? WRK.seconds}s`,
     "--latency",
   ];
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}: ${v}`);
+  for (const [k, v] of Object.entries(withAgeCookie(opts.headers))) args.push("-H", `${k}: ${v}`);
   if (opts.lua) {
     const script = `${mkdtempSync(`${tmpdir()}/dreamreel-wrk-`)}/script.lua`;
     await Deno.writeTextFile(script, opts.lua);
@@ -186,13 +186,25 @@ export async function measure(
   return parseWrk(name, text);
 }
 
+/**
+ * The 18+ gate's answer (lib/age_gate.ts), added to every request a bench makes: the figures are
+ * those of a returning visitor's pages, not of the interstitial. An explicit `dr_age` is kept.
+ */
+export function withAgeCookie(headers: Record<string, string> = {}): Record<string, string> {
+  const name = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+  const cookie = name ? headers[name] : "";
+  if (/(?:^|;\s*)dr_age=/.test(cookie)) return headers;
+  const { [name ?? "cookie"]: _, ...rest } = headers;
+  return { ...rest, cookie: cookie ? `${cookie}; dr_age=1` : "dr_age=1" };
+}
+
 /** Raw (still compressed) body size of a GET, with the encoding the server chose. */
 export function compressedSize(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; bytes: number; encoding: string; body: Uint8Array }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { "accept-encoding": "br", ...headers } }, (res) => {
+    const req = httpRequest(url, { headers: withAgeCookie({ "accept-encoding": "br", ...headers }) }, (res) => {
       const chunks: Uint8Array[] = [];
       res.on("data", (c: Uint8Array) => chunks.push(c));
       res.on("end", () => {
@@ -227,7 +239,7 @@ export const BROWSER = { "accept-encoding": "gzip, deflate, br" };
  */
 export async function pageBytes(base: string, path: string, headers: Record<string, string> = {}): Promise<PageBytes> {
   const page = await compressedSize(base + path, { ...BROWSER, ...headers });
-  const plain = await (await fetch(base + path, { headers })).text();
+  const plain = await (await fetch(base + path, { headers: withAgeCookie(headers) })).text();
   const css = new Set<string>();
   const js = new Set<string>();
   for (const m of plain.matchAll(/<link\b[^>]*>/g)) {

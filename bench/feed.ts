@@ -4,7 +4,7 @@
  * and measures with wrk from core 1 (1 thread, 32 connections, 5 s): requests/s and p99 for
  * `/` and `/api/content/feed`, plus the brotli bytes of the home page's HTML, CSS and JS.
  */
-import { BROWSER, measure, pageBytes, printTable, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
+import { BROWSER, measure, pageBytes, printTable, startBenchServer, withAgeCookie, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 import { seedItems } from "./_seed.ts";
 
 const ITEMS = Number(Deno.args[0] ?? 10_000);
@@ -21,9 +21,9 @@ const BASE = server.url;
 try {
   // Warm up (JIT, statement cache).
   for (let i = 0; i < 200; i++) await (await fetch(`${BASE}/api/content/feed`)).arrayBuffer();
-  for (let i = 0; i < 50; i++) await (await fetch(`${BASE}/`)).arrayBuffer();
+  for (let i = 0; i < 50; i++) await (await fetch(`${BASE}/`, { headers: withAgeCookie() })).arrayBuffer();
 
-  const html = await (await fetch(`${BASE}/?shuffleSeed=bench`)).text();
+  const html = await (await fetch(`${BASE}/?shuffleSeed=bench`, { headers: withAgeCookie() })).text();
   const cards = html.match(/data-card="/g)?.length ?? 0;
   console.log(`items seeded: ${ITEMS}; cards in the home HTML: ${cards}`);
   const targets = [

@@ -8,7 +8,7 @@ import { createClient } from "@libsql/client";
 import { insertUser } from "../db/queries/users.ts";
 import { comments, media } from "../db/schema/mod.ts";
 import { mediaSlug } from "../lib/slug.ts";
-import { compressedSize, measure, printTable, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
+import { compressedSize, measure, printTable, startBenchServer, withAgeCookie, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 
 const MEMBERS = 2000;
 const LIKE_ITEMS = 20;
@@ -46,7 +46,7 @@ const url = server.url;
 try {
   const pagePath = `/media/${mediaSlug(`Bench item 0: a neon city at night`, ids[0])}`;
   // Warm up (JIT, page cache) before measuring.
-  for (let i = 0; i < 50; i++) await (await fetch(url + pagePath)).body?.cancel();
+  for (let i = 0; i < 50; i++) await (await fetch(url + pagePath, { headers: withAgeCookie() })).body?.cancel();
 
   // POST like: each request a random member and item, so nearly every request inserts a row.
   const likeLua = `

@@ -34,11 +34,13 @@ type Props = {
   bodyHtml: string;
   /** False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/assets.ts). */
   inlineCss: boolean;
+  /** The 18+ interstitial; the page under it is inert (no focus, hidden from assistive technology). */
+  ageGate?: ReactNode;
 };
 
 const abs = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
 
-export function Document({ meta, siteName, siteUrl, nonce, assets, islands, bodyHtml, inlineCss }: Props) {
+export function Document({ meta, siteName, siteUrl, nonce, assets, islands, bodyHtml, inlineCss, ageGate }: Props) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
   const canonical = meta.canonical ? abs(siteUrl, meta.canonical) : undefined;
   const image = meta.image ? abs(siteUrl, meta.image) : abs(siteUrl, "/static/og-default.png");
@@ -80,7 +82,13 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
         )}
       </head>
       <body className="min-h-screen bg-neutral-950 text-neutral-100 antialiased">
-        <div id="app" className="flex min-h-screen flex-col" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        {ageGate}
+        <div
+          id="app"
+          className="flex min-h-screen flex-col"
+          inert={ageGate ? true : undefined}
+          dangerouslySetInnerHTML={{ __html: bodyHtml }}
+        />
         {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce || undefined} />}
       </body>
     </html>

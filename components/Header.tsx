@@ -1,6 +1,6 @@
 import type { SessionUser } from "../common/api_types.ts";
-import { AI_TOOLS, FEATURED_TOOL } from "../common/ai_tools.ts";
 import { newShuffleSeed } from "../common/feed_rules.ts";
+import type { AiTools } from "../lib/site_texts.ts";
 import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
@@ -17,12 +17,14 @@ export type HeaderProps = {
   uploadSlot?: React.ReactNode;
   /** The configured upload size limits, for the members' upload dialog. */
   uploadLimits?: { videoBytes: number; imageBytes: number };
+  /** The Create dialog's list: built in, or the operator's `pages/tools.json`. */
+  tools: AiTools;
 };
 
 /** Display is left to each use, so `hidden sm:inline-flex` can work. */
 const button = "items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
-export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits }: HeaderProps) {
+export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, tools }: HeaderProps) {
   const memberUpload = user && (uploadSlot ?? (uploadLimits && (
     <Island
       name="UploadDialog"
@@ -94,7 +96,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
             : <GuestMenu />}
         </nav>
       </div>
-      <CreateDialog />
+      <CreateDialog tools={tools} />
       {!user && <LoginRequiredDialog />}
     </header>
   );
@@ -138,21 +140,21 @@ function LoginRequiredDialog() {
   );
 }
 
-function CreateDialog() {
+function CreateDialog({ tools: { featured, tools } }: { tools: AiTools }) {
   return (
     <PopoverDialog id="create-dialog" title="Create with our favourite AI tools" wide>
       <a
-        href={FEATURED_TOOL.url}
+        href={featured.url}
         target="_blank"
         rel="noopener noreferrer"
         className="mb-4 block rounded-lg border border-orange-500/60 bg-orange-500/10 p-4 hover:bg-orange-500/20"
       >
         <span className="text-xs font-semibold uppercase tracking-wide text-orange-400">Featured</span>
-        <span className="block text-base font-semibold">{FEATURED_TOOL.name}</span>
-        <span className="block text-sm text-neutral-300">{FEATURED_TOOL.description}</span>
+        <span className="block text-base font-semibold">{featured.name}</span>
+        <span className="block text-sm text-neutral-300">{featured.description}</span>
       </a>
       <ul className="grid gap-2 sm:grid-cols-2">
-        {AI_TOOLS.map((tool) => (
+        {tools.map((tool) => (
           <li key={tool.name}>
             <a
               href={tool.url}

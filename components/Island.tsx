@@ -4,6 +4,9 @@ import type { IslandName } from "../islands/registry.ts";
 /** Collects the names of the islands a page renders, so the Document loads only their code. */
 export const IslandCollector = createContext<Set<string> | null>(null);
 
+/** True under the age gate: the page is inert, so islands render as plain HTML with no props or code. */
+export const StaticIslands = createContext(false);
+
 type Props<P> = {
   name: IslandName;
   component: ComponentType<P>;
@@ -24,7 +27,9 @@ export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g
  * hydrates (the marker's children must be exactly the component's output).
  */
 export function Island<P extends object>({ name, component: Component, props, hydrate = "idle" }: Props<P>) {
-  useContext(IslandCollector)?.add(name);
+  const collector = useContext(IslandCollector);
+  if (useContext(StaticIslands)) return <Component {...props} />;
+  collector?.add(name);
   return (
     <>
       <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />

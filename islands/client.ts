@@ -5,6 +5,7 @@
 import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+import { wireSiteDialogs } from "../components/ui/site_dialogs.ts";
 import { islands } from "./registry.ts";
 
 async function hydrate(el: HTMLElement) {
@@ -48,5 +49,4 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
   } else idle(() => hydrate(el));
 }
 
-// The rules dialog (a popover in the footer) also opens on the page-wide event the spec names.
-addEventListener("open-rules-modal", () => document.getElementById("rules-dialog")?.showPopover());
+wireSiteDialogs();

@@ -22,6 +22,14 @@ const schema = z.object({
   RATE_WINDOW_SECONDS: positiveInt.default(900),
   SUPPORT_EMAIL: z.email().default("support@example.com"),
   COPYRIGHT_EMAIL: z.email().default("copyright@example.com"),
+  /** The company named in the terms and privacy policy (defaults to SITE_NAME). */
+  OPERATOR_NAME: z.string().min(1).max(120).optional(),
+  OPERATOR_ADDRESS: z.string().max(300).optional(),
+  GOVERNING_LAW: z.string().min(1).max(200).default("the laws of the country where the operator is established"),
+  /** The 18+ interstitial for visitors without the age cookie (spec part 2 §2 "Age gate"). */
+  AGE_GATE: bool.default(true),
+  /** Where Exit Site on /access-denied goes: a general search engine. */
+  EXIT_URL: z.url({ protocol: /^https?$/ }).default("https://www.google.com/"),
   AD_CLIENT_ID: z.string().regex(/^ca-pub-\d+$/, "looks like ca-pub-1234").optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -91,6 +99,11 @@ function toConfig(env: z.infer<typeof schema>) {
     viewWindowMs: env.VIEW_WINDOW_MINUTES * 60_000,
     supportEmail: env.SUPPORT_EMAIL,
     copyrightEmail: env.COPYRIGHT_EMAIL,
+    operatorName: env.OPERATOR_NAME ?? env.SITE_NAME,
+    operatorAddress: env.OPERATOR_ADDRESS,
+    governingLaw: env.GOVERNING_LAW,
+    ageGate: env.AGE_GATE,
+    exitUrl: env.EXIT_URL,
     adClientId: env.AD_CLIENT_ID,
     oauth: {
       google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

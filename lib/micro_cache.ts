@@ -7,6 +7,7 @@ import { SEED_COOKIE } from "./feed.ts";
 import { hasFlash } from "./flash.ts";
 import { log } from "./log.ts";
 import { sessionIdOf } from "./session.ts";
+import { ageConfirmed } from "./age_gate.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -23,13 +24,14 @@ export function isAnonymousRequest(c: Context<AppEnv>): boolean {
 
 /**
  * Everything an anonymous page depends on besides its URL: the remembered shuffle seed, whether
- * the stylesheet is inlined, and the encoding. A new dependency is one more line here.
+ * the stylesheet is inlined, whether the age gate shows, and the encoding. A new dependency is one more line here.
  */
 function cacheKey(c: Context<AppEnv>): string {
   return [
     c.req.url,
     getCookie(c, SEED_COOKIE) ?? "",
     getCookie(c, CSS_COOKIE) ?? "",
+    ageConfirmed(c.req.header("cookie") ?? "") ? "18+" : "",
     dynamicEncoding(c.req.header("accept-encoding") ?? "") ?? "",
   ].join("|");
 }

@@ -5,13 +5,16 @@ import { renderToString } from "react-dom/server";
 import { Document, type PageMeta } from "../components/Document.tsx";
 import { Footer } from "../components/Footer.tsx";
 import { Header, type HeaderProps } from "../components/Header.tsx";
-import { Island, IslandCollector } from "../components/Island.tsx";
+import { AgeGate } from "../components/AgeGate.tsx";
+import { Island, IslandCollector, StaticIslands } from "../components/Island.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import type { AppEnv } from "./app_env.ts";
 import { CSS_COOKIE, cssVersion, manifest } from "./assets.ts";
 import { getCookie } from "hono/cookie";
 import { takeFlash } from "./flash.ts";
 import { sendHtml } from "./compress.ts";
+import { currentPath, showsAgeGate } from "./age_gate.ts";
+import { aiTools, siteText } from "./site_texts.ts";
 
 export type PageOptions = {
   meta: PageMeta;
@@ -24,25 +27,39 @@ export type PageOptions = {
 /**
  * Renders a page in two passes: the body first, collecting the islands it uses, then the
  * Document, which then knows exactly which scripts to emit (none for a page without islands).
+ * Under the age gate the page is inert and ships no script: its islands render as plain HTML,
+ * and a flash message waits for the page after the gate.
  */
 export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status = 200, header, bare }: PageOptions) {
   const { config, user, nonce } = c.var;
+  const gated = !bare && showsAgeGate(c);
   const islands = new Set<string>();
   let bodyHtml = renderToString(
-    <IslandCollector.Provider value={islands}>
-      {!bare && <Header user={user} siteName={config.siteName} tagline={config.tagline} uploadLimits={config.limits} {...header} />}
-      <main id="main" className="flex-1">{body}</main>
-      {!bare && (
-        <Footer
-          siteName={config.siteName}
-          supportEmail={config.supportEmail}
-          copyrightEmail={config.copyrightEmail}
-          maxVideoMb={Math.round(config.limits.videoBytes / 1048576)}
-        />
-      )}
-    </IslandCollector.Provider>,
+    <StaticIslands.Provider value={gated}>
+      <IslandCollector.Provider value={islands}>
+        {!bare && (
+          <Header
+            user={user}
+            siteName={config.siteName}
+            tagline={config.tagline}
+            uploadLimits={config.limits}
+            tools={aiTools(config)}
+            {...header}
+          />
+        )}
+        <main id="main" className="flex-1">{body}</main>
+        {!bare && (
+          <Footer
+            siteName={config.siteName}
+            supportEmail={config.supportEmail}
+            copyrightEmail={config.copyrightEmail}
+            rules={siteText(config, "rules")}
+          />
+        )}
+      </IslandCollector.Provider>
+    </StaticIslands.Provider>,
   );
-  const flash = takeFlash(c);
+  const flash = gated ? null : takeFlash(c);
   if (islands.size > 0 || flash) {
     bodyHtml += renderToString(
       <IslandCollector.Provider value={islands}>
@@ -61,6 +78,7 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       inlineCss={getCookie(c, CSS_COOKIE) !== cssVersion(assets)}
       islands={[...islands]}
       bodyHtml={bodyHtml}
+      ageGate={gated ? <AgeGate next={currentPath(c)} siteName={config.siteName} /> : undefined}
     />,
   );
   return sendHtml(c, `<!DOCTYPE html>${html}`, status);

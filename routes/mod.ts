@@ -2,6 +2,8 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
 import { adminApi } from "./api/admin.ts";
+import { pagesApi } from "./api/pages.ts";
+import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
 import { categoriesApi } from "./api/categories.ts";
 import { feedApi } from "./api/feed.ts";
@@ -21,6 +23,7 @@ import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
+import { legalPages } from "./pages/legal.tsx";
 import { searchPage } from "./pages/search.tsx";
 import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
@@ -41,6 +44,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
 
   // auth.ts: the spec's four account endpoints sit directly under /api (/user, /login, /register, /logout).
   app.route("/api", authApi(deps.limiter));
+  app.route("/api/pages", pagesApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -73,4 +77,6 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/", accountPages);
   app.route("/", homePage);
   app.route("/", seoRoutes);
+  app.route("/", legalPages);
+  app.route("/", ageGateRoutes);
 }

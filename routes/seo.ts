@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { LEGAL_PAGE_NAMES } from "../common/legal/mod.ts";
 import { listCategories, listSitemapMedia } from "../db/queries/feed.ts";
 import type { AppEnv } from "../lib/app_env.ts";
 import { mediaSlug } from "../lib/slug.ts";
@@ -40,6 +41,7 @@ export const seoRoutes = new Hono<AppEnv>()
       url("/"),
       ...cats.map((cat) => url(`/?category=${encodeURIComponent(cat.slug)}`)),
       url("/forum"),
+      ...LEGAL_PAGE_NAMES.map((name) => url(`/${name}`)),
       ...items.map((m) => url(`/media/${mediaSlug(m.title, m.id)}`, m.updatedAt)),
       "</urlset>",
     ].join("\n");

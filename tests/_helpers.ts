@@ -15,6 +15,13 @@ import { serve } from "../lib/server.ts";
 
 export const ORIGIN = "http://localhost:8000";
 
+/**
+ * The 18+ age gate's cookie (lib/age_gate.ts). `request` sends it unless told `ageCookie: false`,
+ * so tests of pages see them as a returning visitor does; the gate stays on (AGE_GATE defaults to
+ * true) and tests/age_gate_test.ts asks as a fresh visitor.
+ */
+export const AGE_COOKIE = "dr_age=1";
+
 export function tempDir(prefix = "dreamreel-test-"): string {
   return mkdtempSync(`${tmpdir()}/${prefix}`);
 }
@@ -27,23 +34,32 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export type TestEnv = Awaited<ReturnType<typeof makeTestEnv>>;
 
-/** The app in-process with its own database. `request` sends our Origin on writes, like a browser. */
+export type TestRequestInit = RequestInit & {
+  cookie?: string;
+  json?: unknown;
+  /** false: a fresh visitor who has not answered the age gate. */
+  ageCookie?: boolean;
+};
+
+/** The app in-process with its own database. `request` sends our Origin on writes, like a browser, and the age cookie. */
 export async function makeTestEnv(overrides: Record<string, string> = {}) {
   const config = testConfig(overrides);
   const db = await prepareData(config);
   const limiter = new RateLimiter();
   const app = createApp(config, { db, limiter });
-  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
+  const request = (path: string, init: TestRequestInit = {}) => {
     const headers = new Headers(init.headers);
     const method = init.method ?? (init.json !== undefined ? "POST" : "GET");
     if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", ORIGIN);
-    if (init.cookie) headers.set("cookie", init.cookie);
+    const cookie = [init.cookie ?? headers.get("cookie"), init.ageCookie === false ? null : AGE_COOKIE].filter(Boolean).join("; ");
+    if (cookie) headers.set("cookie", cookie);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(init.json);
     }
-    return app.request(`${ORIGIN}${path}`, { ...init, method, headers, body });
+    const { cookie: _c, json: _j, ageCookie: _a, ...rest } = init;
+    return app.request(`${ORIGIN}${path}`, { ...rest, method, headers, body });
   };
   const close = () => db.client.close();
   return { config, db, app, request, limiter, close, [Symbol.asyncDispose]: () => Promise.resolve(close()) };

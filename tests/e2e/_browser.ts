@@ -19,8 +19,25 @@ export function chromiumPath(): string {
 
 export const hasChromium = () => existsSync(chromiumPath());
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+/** The 18+ gate's answer (lib/age_gate.ts), for the hosts the test servers listen on. */
+const AGE_COOKIES = ["http://127.0.0.1", "http://localhost"].map((url) => ({ name: "dr_age", value: "1", url }));
+
+/**
+ * Every context (and every page: `browser.newPage` makes its context through `newContext`) of the
+ * browser carries the age gate's cookie, as a returning visitor's browser does. The gate's own
+ * tests pass `{ ageGate: "ask" }` to meet it as a first-time visitor.
+ */
+export async function launchBrowser(opts: { ageGate?: "answered" | "ask" } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+  if (opts.ageGate !== "ask") {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options?: BrowserContextOptions) => {
+      const context = await newContext(options);
+      await context.addCookies(AGE_COOKIES);
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** Fails the test on any console error or uncaught page error. */

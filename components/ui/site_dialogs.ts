@@ -1,0 +1,82 @@
+/**
+ * The footer's dialogs, wired by islands/client.ts on every page that has islands (pages with none
+ * ship no script: there the footer links open the pages and the addresses are plain mail links).
+ * - Terms, Privacy and FAQ open in one dialog filled from `GET /api/pages/{name}`, the same text
+ *   as the page; a modified click, or a failure, opens the page itself.
+ * - Contact's copy buttons (hidden until now) copy an address, with the copy toasts.
+ * - The Rules dialog also opens on the page-wide `open-rules-modal` event (spec part 2 §2). The
+ *   event comes from the upload dialog, an island, so every page that can raise it runs this.
+ */
+import { toast } from "./toast.ts";
+
+type PageText = { title: string; html: string };
+const loaded = new Map<string, Promise<PageText>>();
+
+function fetchText(name: string): Promise<PageText> {
+  let p = loaded.get(name);
+  if (!p) {
+    p = fetch(`/api/pages/${encodeURIComponent(name)}`, { headers: { accept: "application/json" } }).then((res) => {
+      if (!res.ok) throw new Error(String(res.status));
+      return res.json();
+    });
+    p.catch(() => loaded.delete(name));
+    loaded.set(name, p);
+  }
+  return p;
+}
+
+async function openSiteText(link: HTMLAnchorElement) {
+  const dialog = document.getElementById("site-text-dialog");
+  const body = dialog?.querySelector<HTMLElement>("[data-site-text-body]");
+  const heading = dialog?.querySelector("h2");
+  if (!dialog || !body || !heading) return location.assign(link.href);
+  const name = link.dataset.siteText ?? "";
+  heading.textContent = link.textContent;
+  body.replaceChildren(Object.assign(document.createElement("p"), { className: "text-sm text-neutral-400", textContent: "Loading…" }));
+  if (!dialog.matches(":popover-open")) dialog.showPopover();
+  try {
+    const text = await fetchText(name);
+    heading.textContent = text.title;
+    dialog.setAttribute("aria-label", text.title);
+    // Server-rendered from our own texts or the operator's Markdown (raw HTML disabled): never user input.
+    body.innerHTML = text.html;
+    const page = Object.assign(document.createElement("a"), {
+      href: link.href,
+      className: "mt-6 inline-block text-sm text-orange-400 hover:underline",
+      textContent: "Open as a page",
+    });
+    body.append(page);
+  } catch {
+    location.assign(link.href);
+  }
+}
+
+async function copy(button: HTMLButtonElement) {
+  const value = button.dataset.copy ?? "";
+  try {
+    await navigator.clipboard.writeText(value);
+    toast({ title: "Email copied", description: value });
+    button.textContent = "Copied";
+    // Spec part 1 §9: the copy confirmation disappears after 2 s.
+    setTimeout(() => (button.textContent = "Copy"), 2000);
+  } catch {
+    toast({ title: "Copy failed", description: "Please try manually selecting and copying the email address", variant: "destructive" });
+  }
+}
+
+export function wireSiteDialogs() {
+  for (const b of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) b.hidden = false;
+  document.addEventListener("click", (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const copyButton = target?.closest<HTMLButtonElement>("button[data-copy]");
+    if (copyButton) return void copy(copyButton);
+    const link = target?.closest<HTMLAnchorElement>("a[data-site-text]");
+    if (!link || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || link.pathname === location.pathname) return;
+    e.preventDefault();
+    openSiteText(link);
+  });
+  addEventListener("open-rules-modal", () => {
+    const rules = document.getElementById("rules-dialog");
+    if (rules && !rules.matches(":popover-open")) rules.showPopover();
+  });
+}
