@@ -4,6 +4,7 @@ import type { RateLimiter } from "../lib/rate_limit.ts";
 import { adminApi } from "./api/admin.ts";
 import { authApi } from "./api/auth.ts";
 import { feedApi } from "./api/feed.ts";
+import { forumApi } from "./api/forum.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
@@ -36,6 +37,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/uploads", uploadedFiles);
   app.route("/api", authApi(deps.limiter));
   app.route("/api/messages", messagesApi);
+  app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/admin", adminApi);
   app.route("/api", feedApi);
   app.route("/api", searchApi);
