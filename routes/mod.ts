@@ -21,6 +21,7 @@ import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
+import { forumPage } from "./pages/forum.tsx";
 import { searchPage } from "./pages/search.tsx";
 import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
@@ -59,5 +60,6 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/", adminPage);
   app.route("/", homePage);
   app.route("/", searchPage);
+  app.route("/", forumPage);
   app.route("/", seoRoutes);
 }
