@@ -163,13 +163,17 @@ const commentColumns = {
 
 export type ThreadCommentRow = { id: number; content: string; createdAt: number; userId: number | null; username: string | null };
 
-/** A thread's comments, oldest first. */
-export function listThreadComments(db: Conn, threadId: number, limit: number, offset: number): Promise<ThreadCommentRow[]> {
+/** A thread's comments, oldest first (the builder, so tests can EXPLAIN it). */
+export function threadCommentsQuery(db: Conn, threadId: number, limit: number, offset: number) {
   return db.select(commentColumns).from(threadComments)
     .leftJoin(users, eq(users.id, threadComments.userId))
     .where(eq(threadComments.threadId, threadId))
     .orderBy(asc(threadComments.createdAt), asc(threadComments.id))
-    .limit(limit).offset(offset).all();
+    .limit(limit).offset(offset);
+}
+
+export function listThreadComments(db: Conn, threadId: number, limit: number, offset: number): Promise<ThreadCommentRow[]> {
+  return threadCommentsQuery(db, threadId, limit, offset).all();
 }
 
 export async function findThreadComment(db: Conn, threadId: number, commentId: number) {

@@ -83,7 +83,7 @@ export function ThreadCard(props: Props) {
       )}
       {thread.tags && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {thread.tags.map((tag) => <li key={tag} className="rounded bg-neutral-800 px-2 py-0.5 text-xs text-neutral-300">#{tag}</li>)}
+          {thread.tags.map((tag) => <li key={tag} className="rounded bg-neutral-800 px-2 py-0.5 text-xs text-neutral-300">{`#${tag}`}</li>)}
         </ul>
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-2">
@@ -113,7 +113,7 @@ export function ThreadCard(props: Props) {
           Reply
         </button>
         <a href={href} onClick={(e) => (e.preventDefault(), props.toggle())} className="text-xs text-neutral-400 hover:text-white" data-testid="comment-count">
-          {thread.commentCount} {thread.commentCount === 1 ? "comment" : "comments"}
+          {`${thread.commentCount} ${thread.commentCount === 1 ? "comment" : "comments"}`}
         </a>
         {canDelete && (
           <button type="button" onClick={props.remove} className={`${action} ml-auto border-red-500/40 text-red-300 hover:bg-red-500/10`}>
