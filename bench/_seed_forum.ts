@@ -52,6 +52,9 @@ export async function seedForum(db: Db, count: number, members = 25) {
       SELECT t.id, json_extract(m.ids, '$[' || ((t.id + k.j) % json_array_length(m.ids)) || ']'),
         'Reply ' || k.j || ' to thread ' || t.id, t.created_at + (k.j + 1) * 1000
       FROM threads t, k, m WHERE k.j < t.comment_count`);
+    await tx.execute(
+      "UPDATE forum_categories SET thread_count = (SELECT count(*) FROM threads WHERE threads.category_id = forum_categories.id)",
+    );
     await tx.commit();
   } finally {
     tx.close();

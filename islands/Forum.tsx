@@ -77,7 +77,9 @@ export default function Forum(props: ForumProps) {
       const id = threadIdFromHash(location.hash);
       if (id === null) return;
       if (!threadsRef.current.some((t) => t.id === id)) {
-        if (new URLSearchParams(location.search).get("thread") !== String(id)) location.replace(`${forumHref({ thread: id })}#${threadAnchor(id)}`);
+        if (new URLSearchParams(location.search).get("thread") !== String(id)) {
+          location.replace(`${forumHref({ thread: id })}#${threadAnchor(id)}`);
+        }
         return;
       }
       setOpenId(id);
@@ -124,7 +126,9 @@ export default function Forum(props: ForumProps) {
   async function upvote(t: ThreadView) {
     setUpvoting(t.id);
     try {
-      const res = await api<{ upvotes: number; upvoted: boolean }>(`/api/forum/threads/${t.id}/upvote`, { method: t.upvoted ? "DELETE" : "POST" });
+      const res = await api<{ upvotes: number; upvoted: boolean }>(`/api/forum/threads/${t.id}/upvote`, {
+        method: t.upvoted ? "DELETE" : "POST",
+      });
       patchThread(t.id, () => res);
       toast({ title: res.upvoted ? "Thread upvoted" : "Upvote removed" });
     } catch (err) {
@@ -191,8 +195,7 @@ export default function Forum(props: ForumProps) {
         />
         {failed && (
           <p role="alert" className="mb-4 rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200">
-            {FORUM_MSG.loadThreadsError}.{" "}
-            <button type="button" className="underline" onClick={() => load(view, 0)}>Try again</button>
+            {FORUM_MSG.loadThreadsError}. <button type="button" className="underline" onClick={() => load(view, 0)}>Try again</button>
           </p>
         )}
         <div className={`flex flex-col gap-3 ${loading ? "opacity-60" : ""}`} data-testid="thread-list" aria-busy={loading}>
@@ -217,7 +220,11 @@ export default function Forum(props: ForumProps) {
         </div>
         {!loading && shown.length === 0 && !failed && (
           <p className="py-16 text-center text-neutral-400">
-            {q ? "No threads match your search." : view.filter === "sticky" ? "No sticky threads here." : "No threads yet. Start the conversation!"}
+            {q
+              ? "No threads match your search."
+              : view.filter === "sticky"
+              ? "No sticky threads here."
+              : "No threads yet. Start the conversation!"}
           </p>
         )}
         {loading && (

@@ -34,7 +34,11 @@ export const seoRoutes = new Hono<AppEnv>()
   })
   .get("/sitemap.xml", async (c) => {
     const { db, config } = c.var;
-    const [cats, forumCats, threads] = await Promise.all([listCategories(db), listForumCategories(db), listSitemapThreads(db, SITEMAP_THREADS)]);
+    const [cats, forumCats, threads] = await Promise.all([
+      listCategories(db),
+      listForumCategories(db),
+      listSitemapThreads(db, SITEMAP_THREADS),
+    ]);
     const items = await listSitemapMedia(db, SITEMAP_MAX - 100 - threads.length);
     const url = (path: string, lastmod?: number) =>
       `<url><loc>${xmlEscape(config.siteUrl + path)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}</url>`;

@@ -1,6 +1,6 @@
 /** Forum test helpers: rows made straight in the database and response checks. */
 import assert from "node:assert/strict";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { auditLog, forumCategories, threadComments, threads, threadUpvotes } from "../db/schema/mod.ts";
 
@@ -33,6 +33,12 @@ export async function makeThread(
     content: `Content of thread ${seq}`,
     ...init,
   }).returning();
+  // As insertThread does: the category's count moves with its threads.
+  if (row.categoryId !== null) {
+    await db.update(forumCategories).set({ threadCount: sql`${forumCategories.threadCount} + 1` }).where(
+      eq(forumCategories.id, row.categoryId),
+    );
+  }
   return row;
 }
 
@@ -43,7 +49,8 @@ export async function makeComment(db: Db, threadId: number, userId: number | nul
 }
 
 export const threadRow = (db: Db, id: number) => db.select().from(threads).where(eq(threads.id, id)).get();
-export const commentRows = (db: Db, threadId: number) => db.select().from(threadComments).where(eq(threadComments.threadId, threadId)).all();
+export const commentRows = (db: Db, threadId: number) =>
+  db.select().from(threadComments).where(eq(threadComments.threadId, threadId)).all();
 export const upvoteRows = (db: Db, threadId: number) => db.select().from(threadUpvotes).where(eq(threadUpvotes.threadId, threadId)).all();
 export const auditRows = (db: Db, targetType: string, targetId: number) =>
   db.select().from(auditLog).where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId))).all();

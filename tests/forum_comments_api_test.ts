@@ -41,16 +41,21 @@ Deno.test("[api] GET /api/forum/threads/{id}/comments lists comments oldest firs
   assert.equal(list[2].userId, null);
   assert.equal(list[2].user, null);
   assert.equal(new Date(list[0].createdAt).getTime(), now - 5000);
-  assert.deepEqual(await json(await comments(t.id, undefined, "?limit=1&offset=1")).then((l) => l.map((c: { content: string }) => c.content)), [
-    "second",
-  ]);
+  assert.deepEqual(
+    await json(await comments(t.id, undefined, "?limit=1&offset=1")).then((l) => l.map((c: { content: string }) => c.content)),
+    [
+      "second",
+    ],
+  );
 });
 
 Deno.test("[api] GET /api/forum/threads/{id}/comments: unknown thread 404, bad id or paging 400", async () => {
   await errorOf(await comments(99_999_999), 404, FORUM_MSG.threadNotFound);
   for (const bad of ["abc", "0", "-2", "1.5"]) await errorOf(await comments(bad), 400, "Invalid thread id");
   const t = await makeThread(db, { userId: alice.id });
-  for (const q of ["?limit=0", `?limit=${COMMENT_PAGE.max + 1}`, "?offset=-1", "?limit=x"]) await errorOf(await comments(t.id, undefined, q), 400);
+  for (const q of ["?limit=0", `?limit=${COMMENT_PAGE.max + 1}`, "?offset=-1", "?limit=x"]) {
+    await errorOf(await comments(t.id, undefined, q), 400);
+  }
 });
 
 // ---------------------------------------------------------------- create

@@ -25,7 +25,13 @@ const general1 = await makeThread(db, {
   tags: JSON.stringify(["help", "kling"]),
   createdAt: t0 + 120_000,
 });
-const sticky = await makeThread(db, { userId: admin.id, title: "Forum rules", isSticky: true, categoryId: general.id, createdAt: t0 - 86_400_000 });
+const sticky = await makeThread(db, {
+  userId: admin.id,
+  title: "Forum rules",
+  isSticky: true,
+  categoryId: general.id,
+  createdAt: t0 - 86_400_000,
+});
 
 const html = async (path: string, cookie?: string) => {
   const res = await request(path, { cookie });
@@ -56,7 +62,10 @@ Deno.test("[page] /forum shows text as text, links with rel=nofollow ugc noopene
   const page = shown(await html("/forum"));
   assert.ok(!page.includes("<script>alert(1)</script>"));
   assert.match(page, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
-  assert.match(page, /<a href="https:\/\/example\.com\/guide" rel="nofollow ugc noopener" target="_blank"[^>]*>https:\/\/example\.com\/guide<\/a>/);
+  assert.match(
+    page,
+    /<a href="https:\/\/example\.com\/guide" rel="nofollow ugc noopener" target="_blank"[^>]*>https:\/\/example\.com\/guide<\/a>/,
+  );
   assert.ok(!page.includes("THE-END-MARKER"), "the preview stops at 400 characters");
   assert.match(page, />Show more</);
   // The props carry the whole text for Show more, with `<` escaped so it cannot close the script.
@@ -78,7 +87,10 @@ Deno.test("[page] /forum?category=&sort= takes the view from the address", async
   assert.deepEqual(titles(byId), ["Forum rules"]);
   assert.match(shown(byId), /<option value="sticky" selected="">Sticky Threads<\/option>/);
   // The sort and filter form works without script: it sends the category along.
-  assert.match(shown(page), new RegExp(`<form [^>]*action="/forum" method="get"><input type="hidden" name="category" value="${showcase.slug}"/>`));
+  assert.match(
+    shown(page),
+    new RegExp(`<form [^>]*action="/forum" method="get"><input type="hidden" name="category" value="${showcase.slug}"/>`),
+  );
   assert.match(shown(page), /<noscript>/);
 });
 

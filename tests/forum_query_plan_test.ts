@@ -38,7 +38,9 @@ for (const sort of FORUM_SORTS) {
           const index = filter === "sticky" && (sort === "newest" || sort === "oldest") ? "(created|oldest)" : INDEX[sort];
           assert.match(text, new RegExp(`^(SEARCH|SCAN) threads USING INDEX ${prefix}${index}\\b`, "m"), `${label}\n${text}`);
           assert.match(text, /SEARCH users USING INTEGER PRIMARY KEY/, text);
-          if (viewerId) assert.match(text, /SEARCH u USING COVERING INDEX sqlite_autoindex_thread_upvotes_1 \(thread_id=\? AND user_id=\?\)/, text);
+          if (viewerId) {
+            assert.match(text, /SEARCH u USING COVERING INDEX sqlite_autoindex_thread_upvotes_1 \(thread_id=\? AND user_id=\?\)/, text);
+          }
         });
       }
     }

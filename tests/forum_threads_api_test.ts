@@ -51,6 +51,15 @@ Deno.test("[api] GET /api/forum/categories lists every forum category with its t
   assert.equal(count(after), count(before) + 2);
 });
 
+Deno.test("[api] a category's count moves with the threads created and deleted in it", async () => {
+  const countOf = async () => (await json(await request("/api/forum/categories"))).find((c: { id: number }) => c.id === general.id).count;
+  const before = await countOf();
+  const t = await json(await post({ title: "Counted", content: "x", categoryId: general.id }, aliceCookie), 201);
+  assert.equal(await countOf(), before + 1);
+  await json(await request(`/api/forum/threads/${t.id}`, { method: "DELETE", cookie: aliceCookie }));
+  assert.equal(await countOf(), before);
+});
+
 // ---------------------------------------------------------------- create
 
 Deno.test("[api] POST /api/forum/threads creates a thread (201) with trimmed text and tags from a comma-separated string", async () => {
@@ -152,7 +161,12 @@ Deno.test("[api] POST /api/forum/threads: the limits themselves are accepted", a
 
 Deno.test("[api] POST /api/forum/threads refuses a body that is not JSON (415) or malformed JSON (400)", async () => {
   const before = await threadCount(db);
-  const text = await request("/api/forum/threads", { method: "POST", cookie: aliceCookie, body: "title=x", headers: { "content-type": "text/plain" } });
+  const text = await request("/api/forum/threads", {
+    method: "POST",
+    cookie: aliceCookie,
+    body: "title=x",
+    headers: { "content-type": "text/plain" },
+  });
   await errorOf(text, 415);
   const bad = await request("/api/forum/threads", {
     method: "POST",
@@ -285,7 +299,9 @@ Deno.test("[api] GET /api/forum/threads: bad sortBy, filter, categoryId, limit o
 Deno.test("[api] GET /api/forum/threads pages: 30 by default, never more than 100", async () => {
   await using fresh = await makeTestEnv();
   const u = await createUser(fresh.db);
-  await fresh.db.insert(threads).values(Array.from({ length: 120 }, (_, i) => ({ userId: u.id, title: `T${i}`, content: "c", createdAt: i })));
+  await fresh.db.insert(threads).values(
+    Array.from({ length: 120 }, (_, i) => ({ userId: u.id, title: `T${i}`, content: "c", createdAt: i })),
+  );
   const page = async (q: string) => await json(await fresh.request(`/api/forum/threads${q}`));
   assert.equal((await page("")).length, THREAD_PAGE.size);
   assert.equal((await page("?limit=100")).length, 100);

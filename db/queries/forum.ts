@@ -14,15 +14,18 @@ type Param = number | Placeholder;
 
 /** Forum categories with their thread counts, in the order they were made. */
 export function listForumCategories(db: Db) {
-  return prepared(db, "forum:categories", () =>
-    db.select({
-      id: forumCategories.id,
-      name: forumCategories.name,
-      slug: forumCategories.slug,
-      count: count(threads.id),
-    }).from(forumCategories).leftJoin(threads, eq(threads.categoryId, forumCategories.id))
-      .groupBy(forumCategories.id).orderBy(asc(forumCategories.id)).prepare()).all();
+  return prepared(
+    db,
+    "forum:categories",
+    () =>
+      db.select({ id: forumCategories.id, name: forumCategories.name, slug: forumCategories.slug, count: forumCategories.threadCount })
+        .from(forumCategories).orderBy(asc(forumCategories.id)).prepare(),
+  ).all();
 }
+
+const bumpCategory = (tx: Tx, categoryId: number | null, by: 1 | -1) =>
+  categoryId === null ? undefined : tx.update(forumCategories)
+    .set({ threadCount: sql`max(${forumCategories.threadCount} + ${by}, 0)` }).where(eq(forumCategories.id, categoryId));
 
 export async function findForumCategory(db: Conn, id: number) {
   return await db.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).get() ?? null;
@@ -140,15 +143,26 @@ export async function findThreadOwner(db: Conn, id: number) {
 
 export async function insertThread(
   tx: Tx,
-  row: { userId: number; title: string; content: string; categoryId: number | null; tags: string[] | null; isSticky: boolean },
+  row: {
+    userId: number;
+    title: string;
+    content: string;
+    categoryId: number | null;
+    tags: string[] | null;
+    isSticky: boolean;
+    createdAt?: number;
+  },
 ): Promise<number> {
   const [t] = await tx.insert(threads).values({ ...row, tags: row.tags ? JSON.stringify(row.tags) : null }).returning({ id: threads.id });
+  await bumpCategory(tx, row.categoryId, 1);
   return t.id;
 }
 
 /** Removes the thread; its comments and upvotes go with it (ON DELETE CASCADE). */
 export async function deleteThread(tx: Tx, id: number): Promise<boolean> {
-  return (await tx.delete(threads).where(eq(threads.id, id)).returning({ id: threads.id })).length > 0;
+  const [gone] = await tx.delete(threads).where(eq(threads.id, id)).returning({ categoryId: threads.categoryId });
+  if (gone) await bumpCategory(tx, gone.categoryId, -1);
+  return !!gone;
 }
 
 // ---- comments ----
@@ -182,7 +196,7 @@ export async function findThreadComment(db: Conn, threadId: number, commentId: n
 }
 
 /** Adds a comment and bumps the thread's commentCount; null when the thread is gone. */
-export async function insertThreadComment(tx: Tx, row: { threadId: number; userId: number; content: string }) {
+export async function insertThreadComment(tx: Tx, row: { threadId: number; userId: number; content: string; createdAt?: number }) {
   const [bumped] = await tx.update(threads).set({ commentCount: sql`${threads.commentCount} + 1` })
     .where(eq(threads.id, row.threadId)).returning({ id: threads.id });
   if (!bumped) return null;
@@ -209,7 +223,9 @@ async function upvoteCount(tx: Tx, threadId: number): Promise<number> {
 /** Adds the upvote if absent; returns the count after (null when the thread is gone). Upvoting twice changes nothing. */
 export async function addThreadUpvote(tx: Tx, threadId: number, userId: number): Promise<number | null> {
   if (!(await tx.select({ id: threads.id }).from(threads).where(eq(threads.id, threadId)).get())) return null;
-  const added = await tx.insert(threadUpvotes).values({ threadId, userId }).onConflictDoNothing().returning({ userId: threadUpvotes.userId });
+  const added = await tx.insert(threadUpvotes).values({ threadId, userId }).onConflictDoNothing().returning({
+    userId: threadUpvotes.userId,
+  });
   if (added.length) await tx.update(threads).set({ upvotes: sql`${threads.upvotes} + 1` }).where(eq(threads.id, threadId));
   return await upvoteCount(tx, threadId);
 }

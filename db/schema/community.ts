@@ -8,6 +8,8 @@ export const forumCategories = sqliteTable("forum_categories", {
   id: integer().primaryKey({ autoIncrement: true }),
   name: text().notNull(),
   slug: text().notNull().unique(),
+  /** Threads in the category, moved in the transaction that adds or removes one (the sidebar's counts). */
+  threadCount: integer("thread_count").notNull().default(0),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 });
 

@@ -13,7 +13,14 @@ import {
 } from "../../common/forum_rules.ts";
 import { preview } from "../../common/forum_text.ts";
 import { toId } from "../../common/schemas/forum.ts";
-import { countActiveUsers, countThreads, findThread, listForumCategories, listThreadComments, listThreads } from "../../db/queries/forum.ts";
+import {
+  countActiveUsers,
+  countThreads,
+  findThread,
+  listForumCategories,
+  listThreadComments,
+  listThreads,
+} from "../../db/queries/forum.ts";
 import Forum, { type ForumProps } from "../../islands/Forum.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toCommentView, toThreadView } from "../../lib/forum.ts";

@@ -34,7 +34,8 @@ async function open(ctx: BrowserContext, path = "/forum"): Promise<{ page: Page;
   return { page, errors };
 }
 
-const card = (page: Page, title: string) => page.locator("article[data-thread-id]", { has: page.getByRole("link", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator("article[data-thread-id]", { has: page.getByRole("link", { name: title, exact: true }) });
 const titles = (page: Page) => page.getByTestId("thread-title").allTextContents();
 const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title }).first();
 
@@ -63,7 +64,11 @@ Deno.test({
     await form.waitFor({ state: "detached" });
     const mine = card(page, "My Kling workflow for consistent characters");
     await mine.waitFor();
-    assert.deepEqual(await mine.getByRole("list", { name: "Tags" }).locator("li").allTextContents(), ["#kling", "#workflow", "#characters"]);
+    assert.deepEqual(await mine.getByRole("list", { name: "Tags" }).locator("li").allTextContents(), [
+      "#kling",
+      "#workflow",
+      "#characters",
+    ]);
     assert.equal(await mine.getByTestId("thread-author").textContent(), "alice_e2e");
     assert.equal(await mine.getByRole("link", { name: "https://example.com/kling" }).getAttribute("rel"), "nofollow ugc noopener");
     const row = await db.select().from(threads).where(eq(threads.title, "My Kling workflow for consistent characters")).get();
@@ -135,7 +140,10 @@ Deno.test({
     await waitHydrated(page, "Forum");
     assert.equal(await page.getByLabel("Sort").inputValue(), "popular");
     assert.deepEqual(await titles(page), ["My Kling workflow for consistent characters", "Which upscaler do you use?"]);
-    assert.equal(await card(page, "My Kling workflow for consistent characters").getByTestId("upvote").getAttribute("aria-pressed"), "true");
+    assert.equal(
+      await card(page, "My Kling workflow for consistent characters").getByTestId("upvote").getAttribute("aria-pressed"),
+      "true",
+    );
     assert.deepEqual(errors, []);
     await ctx.close();
   },
@@ -206,7 +214,11 @@ Deno.test({
     await page.getByLabel("Sort").selectOption({ label: "Oldest" });
     await page.waitForURL((u) => u.search === "?sort=oldest");
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-title"]')[1]?.textContent?.startsWith("My Kling"));
-    assert.deepEqual(await titles(page), ["Read me first: forum rules", "My Kling workflow for consistent characters", "Which upscaler do you use?"]);
+    assert.deepEqual(await titles(page), [
+      "Read me first: forum rules",
+      "My Kling workflow for consistent characters",
+      "Which upscaler do you use?",
+    ]);
 
     await card(page, "My Kling workflow for consistent characters").getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog", { name: "Delete this thread?" }).getByRole("button", { name: "Delete" }).click();

@@ -27,7 +27,13 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, close }
       <p className="mb-5 text-sm text-neutral-300">{message}</p>
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={close}>Cancel</button>
-        <button type="button" className="btn-primary bg-red-500 hover:bg-red-400" disabled={busy} onClick={confirm} data-testid="confirm-delete">
+        <button
+          type="button"
+          className="btn-primary bg-red-500 hover:bg-red-400"
+          disabled={busy}
+          onClick={confirm}
+          data-testid="confirm-delete"
+        >
           {busy ? "Deleting..." : confirmLabel}
         </button>
       </div>

@@ -36,7 +36,9 @@ export function ForumSidebar({ categories, categoryId, sort, filter, totalThread
                     choose(c.id);
                   }}
                   className={`flex items-center justify-between gap-3 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${
-                    active ? "bg-orange-500 font-semibold text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700 lg:bg-transparent"
+                    active
+                      ? "bg-orange-500 font-semibold text-black"
+                      : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700 lg:bg-transparent"
                   }`}
                 >
                   <span>{c.name}</span>

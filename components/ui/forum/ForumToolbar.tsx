@@ -1,11 +1,4 @@
-import {
-  FILTER_LABELS,
-  FORUM_FILTERS,
-  FORUM_SORTS,
-  type ForumFilter,
-  type ForumSort,
-  SORT_LABELS,
-} from "../../../common/forum_rules.ts";
+import { FILTER_LABELS, FORUM_FILTERS, FORUM_SORTS, type ForumFilter, type ForumSort, SORT_LABELS } from "../../../common/forum_rules.ts";
 
 type Props = {
   search: string;
@@ -49,7 +42,12 @@ export function ForumToolbar(props: Props) {
           + New Thread
         </button>
         {props.isAdmin && (
-          <button type="button" className="btn-secondary border-amber-500/50 text-amber-200" onClick={props.newSticky} data-testid="new-sticky">
+          <button
+            type="button"
+            className="btn-secondary border-amber-500/50 text-amber-200"
+            onClick={props.newSticky}
+            data-testid="new-sticky"
+          >
             Sticky Thread
           </button>
         )}
@@ -58,7 +56,12 @@ export function ForumToolbar(props: Props) {
         {props.categorySlug && <input type="hidden" name="category" value={props.categorySlug} />}
         <label className="flex min-w-0 items-center gap-2 text-sm text-neutral-400">
           Sort
-          <select name="sort" value={sort} onChange={(e) => change({ sort: e.target.value as ForumSort })} className="field min-w-0 sm:w-auto">
+          <select
+            name="sort"
+            value={sort}
+            onChange={(e) => change({ sort: e.target.value as ForumSort })}
+            className="field min-w-0 sm:w-auto"
+          >
             {FORUM_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
           </select>
         </label>

@@ -10,7 +10,13 @@ export function LinkedText({ text }: { text: string }) {
       {linkParts(text).map((part, i) =>
         part.href
           ? (
-            <a key={i} href={part.href} rel="nofollow ugc noopener" target="_blank" className="text-orange-300 underline [overflow-wrap:anywhere]">
+            <a
+              key={i}
+              href={part.href}
+              rel="nofollow ugc noopener"
+              target="_blank"
+              className="text-orange-300 underline [overflow-wrap:anywhere]"
+            >
               {part.text}
             </a>
           )

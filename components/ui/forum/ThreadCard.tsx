@@ -77,7 +77,11 @@ export function ThreadCard(props: Props) {
         <LinkedText text={expanded || !cut.truncated ? thread.content : `${cut.text}…`} />
       </div>
       {cut.truncated && (
-        <button type="button" className="mt-1 text-xs font-medium text-orange-300 hover:underline" onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="mt-1 text-xs font-medium text-orange-300 hover:underline"
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? "Show less" : "Show more"}
         </button>
       )}
@@ -96,10 +100,20 @@ export function ThreadCard(props: Props) {
           popoverTarget={viewer ? undefined : "login-required"}
           data-testid="upvote"
           className={`${action} ${
-            thread.upvoted ? "border-orange-500 bg-orange-500/15 text-orange-300" : "border-neutral-700 text-neutral-200 hover:bg-neutral-800"
+            thread.upvoted
+              ? "border-orange-500 bg-orange-500/15 text-orange-300"
+              : "border-neutral-700 text-neutral-200 hover:bg-neutral-800"
           }`}
         >
-          <svg width="14" height="14" viewBox="0 0 24 24" fill={thread.upvoted ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill={thread.upvoted ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M12 4 4 14h5v6h6v-6h5z" />
           </svg>
           <span data-testid="upvote-count" className="tabular-nums">{thread.upvotes}</span>
@@ -112,7 +126,12 @@ export function ThreadCard(props: Props) {
         >
           Reply
         </button>
-        <a href={href} onClick={(e) => (e.preventDefault(), props.toggle())} className="text-xs text-neutral-400 hover:text-white" data-testid="comment-count">
+        <a
+          href={href}
+          onClick={(e) => (e.preventDefault(), props.toggle())}
+          className="text-xs text-neutral-400 hover:text-white"
+          data-testid="comment-count"
+        >
           {`${thread.commentCount} ${thread.commentCount === 1 ? "comment" : "comments"}`}
         </a>
         {canDelete && (

@@ -108,7 +108,11 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
                   <b>{authorName(c)}</b> <time dateTime={c.createdAt} className="text-neutral-400">· {timeAgo(c.createdAt, now)}</time>
                 </p>
                 {viewer && (viewer.isAdmin || viewer.id === c.userId) && (
-                  <button type="button" className="shrink-0 text-xs text-red-300 hover:underline" onClick={() => setDeleting(c)}>
+                  <button
+                    type="button"
+                    className="shrink-0 text-xs text-red-300 hover:underline"
+                    onClick={() => setDeleting(c)}
+                  >
                     Delete
                   </button>
                 )}
@@ -121,7 +125,9 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
         </ul>
       )}
       {hasMore && list && (
-        <button type="button" className="btn-secondary mt-3" onClick={() => load(list.length)}>Load more comments</button>
+        <button type="button" className="btn-secondary mt-3" onClick={() => load(list.length)}>
+          Load more comments
+        </button>
       )}
       {viewer
         ? (

@@ -73,7 +73,11 @@ export function ThreadDialog({ sticky, categories, defaultCategoryId, close, cre
           onChange={(e) => setContent(e.target.value)}
         />
         <TextField
-          label={<>Tags <span className="text-neutral-500">(optional, comma separated)</span></>}
+          label={
+            <>
+              Tags <span className="text-neutral-500">(optional, comma separated)</span>
+            </>
+          }
           name="tags"
           value={tags}
           maxLength={FORUM_LIMITS.tags * (FORUM_LIMITS.tag + 2)}
