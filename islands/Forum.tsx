@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import {
   compareThreads,
   FORUM_MSG,
@@ -8,8 +8,6 @@ import {
   forumHref,
   type ForumSort,
   THREAD_PAGE,
-  threadAnchor,
-  threadIdFromHash,
   type ThreadView,
 } from "../common/forum_rules.ts";
 import { api } from "../components/ui/api.ts";
@@ -17,6 +15,7 @@ import { errorToast } from "../components/ui/forum/actions.ts";
 import { ConfirmDialog } from "../components/ui/forum/ConfirmDialog.tsx";
 import { ForumSidebar } from "../components/ui/forum/ForumSidebar.tsx";
 import { ForumToolbar } from "../components/ui/forum/ForumToolbar.tsx";
+import { useNow, useThreadFromHash } from "../components/ui/forum/hooks.ts";
 import { ThreadCard } from "../components/ui/forum/ThreadCard.tsx";
 import type { Viewer } from "../components/ui/forum/ThreadComments.tsx";
 import { ThreadDialog } from "../components/ui/forum/ThreadDialog.tsx";
@@ -61,35 +60,11 @@ export default function Forum(props: ForumProps) {
   const [dialog, setDialog] = useState<"thread" | "sticky" | null>(null);
   const [deleting, setDeleting] = useState<ThreadView | null>(null);
   const [upvoting, setUpvoting] = useState<number | null>(null);
-  const [now, setNow] = useState(props.renderedAt);
-  const threadsRef = useRef(threads);
-  threadsRef.current = threads;
-
-  useEffect(() => {
-    setNow(Date.now());
-    const tick = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(tick);
-  }, []);
-
-  // `/forum#thread-{id}` opens that thread; one not on this page loads by its own address.
-  useEffect(() => {
-    function openFromHash() {
-      const id = threadIdFromHash(location.hash);
-      if (id === null) return;
-      if (!threadsRef.current.some((t) => t.id === id)) {
-        if (new URLSearchParams(location.search).get("thread") !== String(id)) {
-          location.replace(`${forumHref({ thread: id })}#${threadAnchor(id)}`);
-        }
-        return;
-      }
-      setOpenId(id);
-      setReplying(false);
-      requestAnimationFrame(() => document.getElementById(threadAnchor(id))?.scrollIntoView({ block: "start" }));
-    }
-    openFromHash();
-    addEventListener("hashchange", openFromHash);
-    return () => removeEventListener("hashchange", openFromHash);
-  }, []);
+  const now = useNow(props.renderedAt);
+  useThreadFromHash(threads.map((t) => t.id), (id) => {
+    setOpenId(id);
+    setReplying(false);
+  });
 
   async function load(next: ForumView, offset: number) {
     setLoading(true);
