@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { COMMENT_PAGE, FORUM_LIMITS, FORUM_MSG } from "../common/forum_rules.ts";
+import { writeTx } from "../db/client.ts";
+import { removeUpvotesOfUser } from "../db/queries/forum.ts";
 import { threadComments, users } from "../db/schema/mod.ts";
 import { createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { auditRows, commentRows, errorOf, json, makeComment, makeThread, threadRow, upvoteRows } from "./_forum.ts";
@@ -195,4 +197,19 @@ Deno.test("[api] concurrent upvotes by many members: no error, the count equals 
   await Promise.all(results.map((r) => r.body?.cancel()));
   assert.equal((await upvoteRows(db, t.id)).length, 25);
   assert.equal((await threadRow(db, t.id))?.upvotes, 25);
+});
+
+Deno.test("[db] removeUpvotesOfUser takes a leaving member's upvotes back from the counts (for account deletion)", async () => {
+  const leaving = await createUser(db);
+  const [t1, t2] = [await makeThread(db, { userId: alice.id }), await makeThread(db, { userId: alice.id })];
+  for (const t of [t1, t2]) {
+    await json(await request(`/api/forum/threads/${t.id}/upvote`, { method: "POST", cookie: await loginCookie(db, leaving.id) }));
+    await json(await request(`/api/forum/threads/${t.id}/upvote`, { method: "POST", cookie: bobCookie }));
+  }
+  assert.equal(await writeTx(db, (tx) => removeUpvotesOfUser(tx, leaving.id)), 2);
+  await db.delete(users).where(eq(users.id, leaving.id));
+  for (const t of [t1, t2]) {
+    assert.equal((await threadRow(db, t.id))?.upvotes, 1);
+    assert.equal((await upvoteRows(db, t.id)).length, 1);
+  }
 });

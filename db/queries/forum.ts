@@ -238,6 +238,19 @@ export async function removeThreadUpvote(tx: Tx, threadId: number, userId: numbe
   return await upvoteCount(tx, threadId);
 }
 
+/**
+ * Takes back every upvote of a member whose account is being deleted, lowering each thread's
+ * count: the rows would go by ON DELETE CASCADE, but threads.upvotes would keep counting them.
+ * Call it in the transaction that deletes the user.
+ */
+export async function removeUpvotesOfUser(tx: Tx, userId: number) {
+  const removed = await tx.delete(threadUpvotes).where(eq(threadUpvotes.userId, userId)).returning({ threadId: threadUpvotes.threadId });
+  for (const { threadId } of removed) {
+    await tx.update(threads).set({ upvotes: sql`max(${threads.upvotes} - 1, 0)` }).where(eq(threads.id, threadId));
+  }
+  return removed.length;
+}
+
 /** The newest threads for sitemap.xml (ids grow with time: read in rowid order, no sort). */
 export function listSitemapThreads(db: Conn, limit: number) {
   return db.select({ id: threads.id, createdAt: threads.createdAt }).from(threads).orderBy(desc(threads.id)).limit(limit).all();
