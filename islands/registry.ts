@@ -15,6 +15,7 @@ export const islands = {
   AuthForm: () => import("./AuthForm.tsx"),
   CategoryTabs: () => import("./CategoryTabs.tsx"),
   Feed: () => import("./Feed.tsx"),
+  Forum: () => import("./Forum.tsx"),
   SearchResults: () => import("./SearchResults.tsx"),
   Comments: () => import("./Comments.tsx"),
   LikeButton: () => import("./LikeButton.tsx"),

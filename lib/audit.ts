@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/client.ts";
-import { insertAuditEntry } from "../db/queries/admin.ts";
+import { type AuditTarget, insertAuditEntry } from "../db/queries/admin.ts";
 
 /** Every admin action, as written to `audit_log.action`. */
 export const AUDIT_ACTIONS = [
@@ -12,15 +12,18 @@ export const AUDIT_ACTIONS = [
   "content.edit",
   "user.ban",
   "user.unban",
+  "forum.thread.delete",
+  "forum.comment.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type { AuditTarget };
 
 type Entry = {
   /** The admin who acted. */
   actorId: number;
   action: AuditAction;
-  targetType: "media" | "user";
+  targetType: AuditTarget;
   targetId: number;
   /** What a later reader needs to make sense of the entry (the title, the reason, the username). */
   details?: Record<string, unknown>;

@@ -51,6 +51,9 @@ const schema = z.object({
   RATE_COMMENTS_PER_USER: positiveInt.default(20),
   RATE_REPORTS_PER_USER: positiveInt.default(10),
   RATE_SOCIAL_WINDOW_SECONDS: positiveInt.default(600),
+  /** Forum threads and forum comments a member may post per RATE_SOCIAL_WINDOW_SECONDS. */
+  RATE_FORUM_THREADS_PER_USER: positiveInt.default(10),
+  RATE_FORUM_COMMENTS_PER_USER: positiveInt.default(30),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
   MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
@@ -92,6 +95,8 @@ function toConfig(env: z.infer<typeof schema>) {
       commentsPerUser: env.RATE_COMMENTS_PER_USER,
       reportsPerUser: env.RATE_REPORTS_PER_USER,
       socialWindowSeconds: env.RATE_SOCIAL_WINDOW_SECONDS,
+      forumThreadsPerUser: env.RATE_FORUM_THREADS_PER_USER,
+      forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
     },
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,

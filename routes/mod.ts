@@ -7,6 +7,7 @@ import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
 import { categoriesApi } from "./api/categories.ts";
 import { feedApi } from "./api/feed.ts";
+import { forumApi } from "./api/forum.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
@@ -24,6 +25,7 @@ import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
 import { legalPages } from "./pages/legal.tsx";
+import { forumPage } from "./pages/forum.tsx";
 import { searchPage } from "./pages/search.tsx";
 import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
@@ -45,6 +47,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // auth.ts: the spec's four account endpoints sit directly under /api (/user, /login, /register, /logout).
   app.route("/api", authApi(deps.limiter));
   app.route("/api/pages", pagesApi);
+  app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -73,6 +76,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/my-videos", myVideosPage);
   app.route("/admin", adminPage);
   app.route("/search", searchPage);
+  app.route("/forum", forumPage);
   // account.tsx: /profile and /my-messages; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", accountPages);
   app.route("/", homePage);

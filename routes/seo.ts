@@ -1,15 +1,18 @@
 import { Hono } from "hono";
 import { LEGAL_PAGE_NAMES } from "../common/legal/mod.ts";
 import { listCategories, listSitemapMedia } from "../db/queries/feed.ts";
+import { listForumCategories, listSitemapThreads } from "../db/queries/forum.ts";
+import { forumHref } from "../common/forum_rules.ts";
 import type { AppEnv } from "../lib/app_env.ts";
 import { mediaSlug } from "../lib/slug.ts";
 
-/** A sitemap holds at most 50,000 URLs; the newest media fill what the fixed pages leave. */
+/** A sitemap holds at most 50,000 URLs: the newest forum threads take up to 10,000, the newest media the rest. */
 const SITEMAP_MAX = 50_000;
+const SITEMAP_THREADS = 10_000;
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** robots.txt and sitemap.xml (approved media and categories only). */
+/** robots.txt and sitemap.xml (approved media, categories and forum threads). */
 export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
     const site = c.var.config.siteUrl;
@@ -32,7 +35,12 @@ export const seoRoutes = new Hono<AppEnv>()
   })
   .get("/sitemap.xml", async (c) => {
     const { db, config } = c.var;
-    const [cats, items] = await Promise.all([listCategories(db), listSitemapMedia(db, SITEMAP_MAX - 100)]);
+    const [cats, forumCats, threads] = await Promise.all([
+      listCategories(db),
+      listForumCategories(db),
+      listSitemapThreads(db, SITEMAP_THREADS),
+    ]);
+    const items = await listSitemapMedia(db, SITEMAP_MAX - 100 - threads.length);
     const url = (path: string, lastmod?: number) =>
       `<url><loc>${xmlEscape(config.siteUrl + path)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ""}</url>`;
     const body = [
@@ -42,6 +50,9 @@ export const seoRoutes = new Hono<AppEnv>()
       ...cats.map((cat) => url(`/?category=${encodeURIComponent(cat.slug)}`)),
       url("/forum"),
       ...LEGAL_PAGE_NAMES.map((name) => url(`/${name}`)),
+      ...forumCats.map((cat) => url(forumHref({ category: cat.slug }))),
+      // Each thread's own view (`/forum?thread=id`): a fragment (`/forum#thread-id`) is not a page to a crawler.
+      ...threads.map((t) => url(forumHref({ thread: t.id }), t.createdAt)),
       ...items.map((m) => url(`/media/${mediaSlug(m.title, m.id)}`, m.updatedAt)),
       "</urlset>",
     ].join("\n");

@@ -1,6 +1,6 @@
 /**
  * Seeds a data directory with the demo site: accounts, 43 approved items (video, image, embed)
- * with likes, comments, views and dates over the last 60 days, 3 pending items.
+ * with likes, comments, views and dates over the last 60 days, 3 pending items, and a few forum threads.
  * Idempotent: a directory that already has the demo admin is left as it is.
  */
 import { copyFile, mkdir, stat } from "node:fs/promises";
@@ -15,6 +15,7 @@ import type { Config } from "../lib/config.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { keyPath, newKey } from "../lib/storage.ts";
 import { DEMO_EMBEDS, DEMO_IMAGES, DEMO_PENDING, DEMO_VIDEOS } from "./demo_catalog.ts";
+import { seedDemoForum } from "./seed_demo_forum.ts";
 
 const DEMO_DIR = fileURLToPath(new URL("../static/demo/", import.meta.url));
 const DAY = 86_400_000;
@@ -234,6 +235,7 @@ export async function seedDemo(config: Config, db: Db, now = Date.now()): Promis
     });
     await insertLikeRows(tx, likeRows);
     await insertCommentRows(tx, commentRows);
+    await seedDemoForum(tx, accountIds[0], members, now);
   });
   return { seeded: true, accounts: DEMO_ACCOUNTS };
 }

@@ -128,10 +128,12 @@ export function listCategoryOptions(db: Db) {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)).all();
 }
 
+export type AuditTarget = "media" | "user" | "thread" | "thread_comment";
+
 export type AuditEntry = {
   actorId: number;
   action: string;
-  targetType: "media" | "user";
+  targetType: AuditTarget;
   targetId: number;
   details?: Record<string, unknown>;
 };

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
 
@@ -7,6 +8,8 @@ export const forumCategories = sqliteTable("forum_categories", {
   id: integer().primaryKey({ autoIncrement: true }),
   name: text().notNull(),
   slug: text().notNull().unique(),
+  /** Threads in the category, moved in the transaction that adds or removes one (the sidebar's counts). */
+  threadCount: integer("thread_count").notNull().default(0),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 });
 
@@ -23,8 +26,17 @@ export const threads = sqliteTable("threads", {
   commentCount: integer("comment_count").notNull().default(0),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
+  // Sticky threads list first, then the chosen sort (spec part 2 §2): one index per sort, with
+  // and without a category, so every list is read in index order and stops at its LIMIT.
+  // "Oldest" needs is_sticky descending next to created_at ascending, so it has its own.
   index("threads_sticky_created").on(t.isSticky, t.createdAt),
-  index("threads_category_created").on(t.categoryId, t.createdAt),
+  index("threads_sticky_oldest").on(sql`${t.isSticky} desc`, t.createdAt),
+  index("threads_sticky_upvotes").on(t.isSticky, t.upvotes, t.createdAt),
+  index("threads_sticky_comments").on(t.isSticky, t.commentCount, t.createdAt),
+  index("threads_category_created").on(t.categoryId, t.isSticky, t.createdAt),
+  index("threads_category_oldest").on(t.categoryId, sql`${t.isSticky} desc`, t.createdAt),
+  index("threads_category_upvotes").on(t.categoryId, t.isSticky, t.upvotes, t.createdAt),
+  index("threads_category_comments").on(t.categoryId, t.isSticky, t.commentCount, t.createdAt),
   index("threads_user").on(t.userId),
 ]);
 

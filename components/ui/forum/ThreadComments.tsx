@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from "react";
+import { authorName, COMMENT_PAGE, FORUM_LIMITS, FORUM_MSG, type ForumCommentView } from "../../../common/forum_rules.ts";
+import { formatRelativeTime } from "../../../common/format.ts";
+import { newCommentSchema } from "../../../common/schemas/forum.ts";
+import { api } from "../api.ts";
+import { Spinner } from "../Spinner.tsx";
+import { toast } from "../toast.ts";
+import { errorToast } from "./actions.ts";
+import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { LinkedText } from "./LinkedText.tsx";
+
+export type Viewer = { id: number; username: string; isAdmin: boolean };
+
+type Props = {
+  threadId: number;
+  /** Comments the server rendered with the page (a thread opened by its address); otherwise they load now. */
+  initial: ForumCommentView[] | null;
+  viewer: Viewer | null;
+  now: number;
+  /** Opened by Reply: the text box takes the focus. */
+  focusReply: boolean;
+  countChanged: (delta: number) => void;
+};
+
+/** A thread's comments, oldest first, loaded when the thread is opened, with the reply box for members. */
+export function ThreadComments({ threadId, initial, viewer, now, focusReply, countChanged }: Props) {
+  const [list, setList] = useState<ForumCommentView[] | null>(initial);
+  const [hasMore, setHasMore] = useState(initial ? initial.length >= COMMENT_PAGE.size : false);
+  const [failed, setFailed] = useState(false);
+  const [text, setText] = useState("");
+  const [posting, setPosting] = useState(false);
+  const [deleting, setDeleting] = useState<ForumCommentView | null>(null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  const base = `/api/forum/threads/${threadId}/comments`;
+
+  async function load(offset: number) {
+    setFailed(false);
+    try {
+      const page = await api<ForumCommentView[]>(`${base}?limit=${COMMENT_PAGE.size}&offset=${offset}`);
+      setList((l) => (offset === 0 ? page : [...(l ?? []), ...page.filter((c) => !l?.some((x) => x.id === c.id))]));
+      setHasMore(page.length === COMMENT_PAGE.size);
+    } catch {
+      setFailed(true);
+      toast({ title: FORUM_MSG.fetchCommentsError, description: "Please try again.", variant: "destructive" });
+    }
+  }
+
+  useEffect(() => {
+    if (!initial) load(0);
+    if (focusReply) replyRef.current?.focus();
+  }, []);
+
+  async function post(e: React.FormEvent) {
+    e.preventDefault();
+    const checked = newCommentSchema.safeParse({ content: text });
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? FORUM_MSG.emptyComment;
+      const title = message === FORUM_MSG.emptyComment ? FORUM_MSG.emptyCommentTitle : FORUM_MSG.commentError;
+      toast({ title, description: message, variant: "destructive" });
+      return;
+    }
+    setPosting(true);
+    try {
+      const added = await api<ForumCommentView>(base, { method: "POST", body: checked.data });
+      setList((l) => [...(l ?? []), added]);
+      setText("");
+      countChanged(1);
+      toast({ title: "Comment added", description: "Your comment has been posted." });
+    } catch (err) {
+      errorToast(FORUM_MSG.commentError, err);
+    } finally {
+      setPosting(false);
+    }
+  }
+
+  async function remove(comment: ForumCommentView) {
+    try {
+      await api(`${base}/${comment.id}`, { method: "DELETE" });
+    } catch (err) {
+      errorToast(FORUM_MSG.deleteCommentError, err);
+      throw err;
+    }
+    setList((l) => (l ?? []).filter((c) => c.id !== comment.id));
+    countChanged(-1);
+    toast({ title: "Comment deleted" });
+  }
+
+  return (
+    <div id={`comments-${threadId}`} className="mt-4 border-t border-neutral-800 pt-4" data-testid="thread-comments">
+      {list === null && !failed && (
+        <p className="flex items-center gap-2 text-sm text-neutral-400">
+          <Spinner /> Loading comments…
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className="text-sm text-red-300">
+          {FORUM_MSG.fetchCommentsError}.{" "}
+          <button type="button" className="underline" onClick={() => load(list?.length ?? 0)}>Try again</button>
+        </p>
+      )}
+      {list?.length === 0 && <p className="text-sm text-neutral-400">No comments yet.</p>}
+      {list && list.length > 0 && (
+        <ul className="flex flex-col gap-3" data-testid="comment-list">
+          {list.map((c) => (
+            <li key={c.id} className="rounded-lg bg-neutral-950/60 p-3" data-comment-id={c.id}>
+              <div className="mb-1 flex items-center justify-between gap-2 text-sm">
+                <p className="min-w-0 truncate">
+                  <b>{authorName(c)}</b>{" "}
+                  <time dateTime={c.createdAt} className="text-neutral-400">· {formatRelativeTime(c.createdAt, now)}</time>
+                </p>
+                {viewer && (viewer.isAdmin || viewer.id === c.userId) && (
+                  <button
+                    type="button"
+                    className="shrink-0 text-xs text-red-300 hover:underline"
+                    onClick={() => setDeleting(c)}
+                  >
+                    Delete
+                  </button>
+                )}
+              </div>
+              <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">
+                <LinkedText text={c.content} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && list && (
+        <button type="button" className="btn-secondary mt-3" onClick={() => load(list.length)}>
+          Load more comments
+        </button>
+      )}
+      {viewer
+        ? (
+          <form onSubmit={post} className="mt-4 flex flex-col gap-2">
+            <label htmlFor={`reply-${threadId}`} className="sr-only">Write a comment</label>
+            <textarea
+              id={`reply-${threadId}`}
+              ref={replyRef}
+              value={text}
+              maxLength={FORUM_LIMITS.comment}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Write a comment…"
+              className="field min-h-[80px]"
+            />
+            <div className="flex justify-end">
+              <button type="submit" className="btn-primary" disabled={posting}>{posting ? "Posting..." : "Post Comment"}</button>
+            </div>
+          </form>
+        )
+        : (
+          <p className="mt-4 text-sm text-neutral-400">
+            <a href="/auth" className="text-orange-300 underline">Log in</a> to join the discussion.
+          </p>
+        )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this comment?"
+          message="The comment will be removed permanently."
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          close={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

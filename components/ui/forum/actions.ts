@@ -1,0 +1,19 @@
+/** What the forum's buttons do when the server says no. */
+import { ApiError } from "../api.ts";
+import { toast } from "../toast.ts";
+
+/** A session that ended while the page was open: sign in again. Returns true when it handled the error. */
+export function signInAgain(err: unknown): boolean {
+  if (err instanceof ApiError && err.status === 401) {
+    location.assign("/auth");
+    return true;
+  }
+  return false;
+}
+
+/** The spec's error toast: its title and the server's message (spec part 2 §8). */
+export function errorToast(title: string, err: unknown) {
+  if (signInAgain(err)) return;
+  const description = err instanceof ApiError ? err.body?.error ?? err.message : "Please check your connection and try again.";
+  toast({ title, description, variant: "destructive" });
+}

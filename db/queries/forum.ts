@@ -1,0 +1,257 @@
+/**
+ * The forum's queries (spec part 2 §3, §7). Counts shown on cards (upvotes, commentCount) move
+ * with the row that changes them, in the caller's transaction. A thread or comment whose author
+ * deleted their account keeps `user_id` null and reads as Anonymous.
+ */
+import { and, asc, count, desc, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../client.ts";
+import { prepared } from "../prepared.ts";
+import { forumCategories, threadComments, threads, threadUpvotes, users } from "../schema/mod.ts";
+import type { ForumFilter, ForumSort } from "../../common/forum_rules.ts";
+
+type Conn = Db | Tx;
+type Param = number | Placeholder;
+
+/** Forum categories with their thread counts, in the order they were made. */
+export function listForumCategories(db: Db) {
+  return prepared(
+    db,
+    "forum:categories",
+    () =>
+      db.select({ id: forumCategories.id, name: forumCategories.name, slug: forumCategories.slug, count: forumCategories.threadCount })
+        .from(forumCategories).orderBy(asc(forumCategories.id)).prepare(),
+  ).all();
+}
+
+const bumpCategory = (tx: Tx, categoryId: number | null, by: 1 | -1) =>
+  categoryId === null ? undefined : tx.update(forumCategories)
+    .set({ threadCount: sql`max(${forumCategories.threadCount} + ${by}, 0)` }).where(eq(forumCategories.id, categoryId));
+
+export async function findForumCategory(db: Conn, id: number) {
+  return await db.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).get() ?? null;
+}
+
+export async function countThreads(db: Conn): Promise<number> {
+  return (await db.select({ n: count() }).from(threads).get())?.n ?? 0;
+}
+
+/** Members seen since `since` (users.last_seen_at, touched at most once a minute by the session code). */
+export async function countActiveUsers(db: Conn, since: number): Promise<number> {
+  return (await db.select({ n: count() }).from(users).where(gt(users.lastSeenAt, since)).get())?.n ?? 0;
+}
+
+const threadColumns = {
+  id: threads.id,
+  title: threads.title,
+  content: threads.content,
+  categoryId: threads.categoryId,
+  tags: threads.tags,
+  isSticky: threads.isSticky,
+  upvotes: threads.upvotes,
+  commentCount: threads.commentCount,
+  createdAt: threads.createdAt,
+  userId: threads.userId,
+  username: users.username,
+};
+
+export type ThreadRow = {
+  id: number;
+  title: string;
+  content: string;
+  categoryId: number | null;
+  tags: string | null;
+  isSticky: boolean;
+  upvotes: number;
+  commentCount: number;
+  createdAt: number;
+  userId: number | null;
+  username: string | null;
+  upvoted: number;
+};
+
+/** Sticky threads first (spec part 2 §2), then the sort; the newer thread wins a tie. */
+function threadOrder(sort: ForumSort): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [desc(threads.isSticky), desc(threads.createdAt), desc(threads.id)];
+    case "oldest":
+      return [desc(threads.isSticky), asc(threads.createdAt), asc(threads.id)];
+    case "popular":
+      return [desc(threads.isSticky), desc(threads.upvotes), desc(threads.createdAt), desc(threads.id)];
+    case "comments":
+      return [desc(threads.isSticky), desc(threads.commentCount), desc(threads.createdAt), desc(threads.id)];
+  }
+}
+
+/** Whether the viewer upvoted each thread: a primary-key probe, or a constant for visitors. */
+const upvotedBy = (viewerId: Param | null) =>
+  viewerId === null
+    ? sql<number>`0`
+    : sql<number>`exists(select 1 from ${threadUpvotes} u where u.thread_id = ${threads.id} and u.user_id = ${viewerId})`;
+
+export type ThreadListQuery = {
+  sort: ForumSort;
+  filter: ForumFilter;
+  categoryId: Param | null;
+  viewerId: Param | null;
+  limit: Param;
+  offset: Param;
+};
+
+/** One page of threads (the builder, so tests can EXPLAIN it). */
+export function threadListQuery(db: Conn, q: ThreadListQuery) {
+  return db.select({ ...threadColumns, upvoted: upvotedBy(q.viewerId) }).from(threads)
+    .leftJoin(users, eq(users.id, threads.userId))
+    .where(and(
+      q.categoryId === null ? undefined : eq(threads.categoryId, q.categoryId),
+      q.filter === "sticky" ? eq(threads.isSticky, true) : undefined,
+    ))
+    .orderBy(...threadOrder(q.sort))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export function listThreads(
+  db: Db,
+  q: { sort: ForumSort; filter: ForumFilter; categoryId: number | null; viewerId: number | null; limit: number; offset: number },
+): Promise<ThreadRow[]> {
+  const byCategory = q.categoryId !== null;
+  const byViewer = q.viewerId !== null;
+  const query = prepared(db, `forum:threads:${q.sort}:${q.filter}:${byCategory}:${byViewer}`, () =>
+    threadListQuery(db, {
+      sort: q.sort,
+      filter: q.filter,
+      categoryId: byCategory ? sql.placeholder("categoryId") : null,
+      viewerId: byViewer ? sql.placeholder("viewerId") : null,
+      limit: sql.placeholder("limit"),
+      offset: sql.placeholder("offset"),
+    }).prepare());
+  return query.all({ categoryId: q.categoryId, viewerId: q.viewerId, limit: q.limit, offset: q.offset }) as Promise<ThreadRow[]>;
+}
+
+export async function findThread(db: Conn, id: number, viewerId: number | null): Promise<ThreadRow | null> {
+  const row = await db.select({ ...threadColumns, upvoted: upvotedBy(viewerId) }).from(threads)
+    .leftJoin(users, eq(users.id, threads.userId)).where(eq(threads.id, id)).get();
+  return (row as ThreadRow | undefined) ?? null;
+}
+
+/** Who may delete a thread: its author (null when the author's account is gone). */
+export async function findThreadOwner(db: Conn, id: number) {
+  return await db.select({ id: threads.id, userId: threads.userId, title: threads.title }).from(threads).where(eq(threads.id, id)).get() ??
+    null;
+}
+
+export async function insertThread(
+  tx: Tx,
+  row: {
+    userId: number;
+    title: string;
+    content: string;
+    categoryId: number | null;
+    tags: string[] | null;
+    isSticky: boolean;
+    createdAt?: number;
+  },
+): Promise<number> {
+  const [t] = await tx.insert(threads).values({ ...row, tags: row.tags ? JSON.stringify(row.tags) : null }).returning({ id: threads.id });
+  await bumpCategory(tx, row.categoryId, 1);
+  return t.id;
+}
+
+/** Removes the thread; its comments and upvotes go with it (ON DELETE CASCADE). */
+export async function deleteThread(tx: Tx, id: number): Promise<boolean> {
+  const [gone] = await tx.delete(threads).where(eq(threads.id, id)).returning({ categoryId: threads.categoryId });
+  if (gone) await bumpCategory(tx, gone.categoryId, -1);
+  return !!gone;
+}
+
+// ---- comments ----
+
+const commentColumns = {
+  id: threadComments.id,
+  content: threadComments.content,
+  createdAt: threadComments.createdAt,
+  userId: threadComments.userId,
+  username: users.username,
+};
+
+export type ThreadCommentRow = { id: number; content: string; createdAt: number; userId: number | null; username: string | null };
+
+/** A thread's comments, oldest first (the builder, so tests can EXPLAIN it). */
+export function threadCommentsQuery(db: Conn, threadId: number, limit: number, offset: number) {
+  return db.select(commentColumns).from(threadComments)
+    .leftJoin(users, eq(users.id, threadComments.userId))
+    .where(eq(threadComments.threadId, threadId))
+    .orderBy(asc(threadComments.createdAt), asc(threadComments.id))
+    .limit(limit).offset(offset);
+}
+
+export function listThreadComments(db: Conn, threadId: number, limit: number, offset: number): Promise<ThreadCommentRow[]> {
+  return threadCommentsQuery(db, threadId, limit, offset).all();
+}
+
+export async function findThreadComment(db: Conn, threadId: number, commentId: number) {
+  return await db.select({ id: threadComments.id, userId: threadComments.userId, content: threadComments.content })
+    .from(threadComments).where(and(eq(threadComments.id, commentId), eq(threadComments.threadId, threadId))).get() ?? null;
+}
+
+/** Adds a comment and bumps the thread's commentCount; null when the thread is gone. */
+export async function insertThreadComment(tx: Tx, row: { threadId: number; userId: number; content: string; createdAt?: number }) {
+  const [bumped] = await tx.update(threads).set({ commentCount: sql`${threads.commentCount} + 1` })
+    .where(eq(threads.id, row.threadId)).returning({ id: threads.id });
+  if (!bumped) return null;
+  const [c] = await tx.insert(threadComments).values(row).returning({ id: threadComments.id });
+  return (await tx.select(commentColumns).from(threadComments).leftJoin(users, eq(users.id, threadComments.userId))
+    .where(eq(threadComments.id, c.id)).get()) as ThreadCommentRow;
+}
+
+/** Removes a comment and lowers the thread's commentCount. */
+export async function deleteThreadComment(tx: Tx, threadId: number, commentId: number): Promise<boolean> {
+  const removed = await tx.delete(threadComments)
+    .where(and(eq(threadComments.id, commentId), eq(threadComments.threadId, threadId))).returning({ id: threadComments.id });
+  if (!removed.length) return false;
+  await tx.update(threads).set({ commentCount: sql`max(${threads.commentCount} - 1, 0)` }).where(eq(threads.id, threadId));
+  return true;
+}
+
+// ---- upvotes: one row per (thread, member); threads.upvotes moves with the row ----
+
+async function upvoteCount(tx: Tx, threadId: number): Promise<number> {
+  return (await tx.select({ upvotes: threads.upvotes }).from(threads).where(eq(threads.id, threadId)).get())?.upvotes ?? 0;
+}
+
+/** Adds the upvote if absent; returns the count after (null when the thread is gone). Upvoting twice changes nothing. */
+export async function addThreadUpvote(tx: Tx, threadId: number, userId: number): Promise<number | null> {
+  if (!(await tx.select({ id: threads.id }).from(threads).where(eq(threads.id, threadId)).get())) return null;
+  const added = await tx.insert(threadUpvotes).values({ threadId, userId }).onConflictDoNothing().returning({
+    userId: threadUpvotes.userId,
+  });
+  if (added.length) await tx.update(threads).set({ upvotes: sql`${threads.upvotes} + 1` }).where(eq(threads.id, threadId));
+  return await upvoteCount(tx, threadId);
+}
+
+/** Removes the upvote if present; returns the count after. */
+export async function removeThreadUpvote(tx: Tx, threadId: number, userId: number): Promise<number> {
+  const removed = await tx.delete(threadUpvotes).where(and(eq(threadUpvotes.threadId, threadId), eq(threadUpvotes.userId, userId)))
+    .returning({ userId: threadUpvotes.userId });
+  if (removed.length) await tx.update(threads).set({ upvotes: sql`max(${threads.upvotes} - 1, 0)` }).where(eq(threads.id, threadId));
+  return await upvoteCount(tx, threadId);
+}
+
+/**
+ * Takes back every upvote of a member whose account is being deleted, lowering each thread's
+ * count: the rows would go by ON DELETE CASCADE, but threads.upvotes would keep counting them.
+ * Call it in the transaction that deletes the user.
+ */
+export async function removeUpvotesOfUser(tx: Tx, userId: number) {
+  const removed = await tx.delete(threadUpvotes).where(eq(threadUpvotes.userId, userId)).returning({ threadId: threadUpvotes.threadId });
+  for (const { threadId } of removed) {
+    await tx.update(threads).set({ upvotes: sql`max(${threads.upvotes} - 1, 0)` }).where(eq(threads.id, threadId));
+  }
+  return removed.length;
+}
+
+/** The newest threads for sitemap.xml (ids grow with time: read in rowid order, no sort). */
+export function listSitemapThreads(db: Conn, limit: number) {
+  return db.select({ id: threads.id, createdAt: threads.createdAt }).from(threads).orderBy(desc(threads.id)).limit(limit).all();
+}
