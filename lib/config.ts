@@ -43,6 +43,8 @@ const schema = z.object({
   RATE_COMMENTS_PER_USER: positiveInt.default(20),
   RATE_REPORTS_PER_USER: positiveInt.default(10),
   RATE_SOCIAL_WINDOW_SECONDS: positiveInt.default(600),
+  RATE_MESSAGES_PER_USER: positiveInt.default(30),
+  RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
   MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
@@ -80,6 +82,8 @@ function toConfig(env: z.infer<typeof schema>) {
       commentsPerUser: env.RATE_COMMENTS_PER_USER,
       reportsPerUser: env.RATE_REPORTS_PER_USER,
       socialWindowSeconds: env.RATE_SOCIAL_WINDOW_SECONDS,
+      messagesPerUser: env.RATE_MESSAGES_PER_USER,
+      messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
     },
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,

@@ -14,6 +14,7 @@ import { s3Api } from "./api/s3.ts";
 import { videosApi } from "./api/videos.ts";
 import { uploadApi } from "./api/upload.ts";
 import { userVideosApi } from "./api/user_videos.ts";
+import { usersApi } from "./api/users.ts";
 import { videoEditsApi } from "./api/video_edits.ts";
 import { accountPages } from "./pages/account.tsx";
 import { adminPage } from "./pages/admin.tsx";
@@ -25,6 +26,8 @@ import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
 import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
+import { myMessagesPage } from "./pages/my_messages.tsx";
+import { userProfilePage } from "./pages/user_profile.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 
@@ -35,7 +38,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/static", staticFiles);
   app.route("/uploads", uploadedFiles);
   app.route("/api", authApi(deps.limiter));
-  app.route("/api/messages", messagesApi);
+  app.route("/api/messages", messagesApi(deps.limiter));
+  app.route("/api/users", usersApi);
   app.route("/api/admin", adminApi);
   app.route("/api", feedApi);
   app.route("/api", searchApi);
@@ -53,6 +57,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/auth", socialAuth);
   app.route("/auth", authPage);
   app.route("/", myVideosPage);
+  app.route("/", myMessagesPage);
+  app.route("/user", userProfilePage);
   app.route("/", accountPages);
   app.route("/", adminPage);
   app.route("/", homePage);
