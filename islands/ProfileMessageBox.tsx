@@ -71,8 +71,8 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
       {blocked
         ? (
           <div className="text-sm text-neutral-300">
-            <p className="mb-3">You have blocked {username}. Unblock them to exchange messages again.</p>
-            <button type="button" className="btn-secondary" onClick={unblock}>Unblock {username}</button>
+            <p className="mb-3">{`You have blocked ${username}. Unblock them to exchange messages again.`}</p>
+            <button type="button" className="btn-secondary" onClick={unblock}>{`Unblock ${username}`}</button>
           </div>
         )
         : (

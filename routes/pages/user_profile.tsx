@@ -70,7 +70,11 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
       {loadError
         ? <p role="alert" className="py-16 text-center text-red-300">{PROFILE_MSG.contentError}</p>
         : items.length === 0
-        ? <p className="py-16 text-center text-neutral-400">{own ? "You haven't" : `${profile.username} hasn't`} shared any content yet.</p>
+        ? (
+          <p className="py-16 text-center text-neutral-400">
+            {`${own ? "You haven't" : `${profile.username} hasn't`} shared any content yet.`}
+          </p>
+        )
         : (
           <>
             <Island name="UserContent" component={UserContent} props={{ items: items.map(toCardItem), signedIn: !!viewer }} />
@@ -99,13 +103,13 @@ function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteN
         <p className="mt-1 text-sm text-neutral-400">
           <span data-testid="role">{profile.isAdmin ? "Administrator" : "Member"}</span>
           {" · "}
-          <span>Joined {joinDate(profile.createdAt)}</span>
+          <span>{`Joined ${joinDate(profile.createdAt)}`}</span>
           {" · "}
-          <span>{total} {total === 1 ? "item" : "items"}</span>
+          <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
         </p>
         {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
         <p className="mt-3 text-sm text-neutral-300" data-testid="about">
-          <span className="font-semibold text-neutral-100">About:</span> AI creator sharing videos and images on {siteName}.
+          <span className="font-semibold text-neutral-100">About:</span> {`AI creator sharing videos and images on ${siteName}.`}
         </p>
       </div>
     </div>
@@ -117,7 +121,7 @@ function Pager({ profile, page, pages }: { profile: ProfileUser; page: number; p
   return (
     <nav aria-label="Content pages" className="mt-6 flex items-center justify-center gap-3">
       {page > 1 && <a href={href(page - 1)} rel="prev" className="btn-secondary">Prev</a>}
-      <span className="text-sm text-neutral-400">Page {page} of {pages}</span>
+      <span className="text-sm text-neutral-400">{`Page ${page} of ${pages}`}</span>
       {page < pages && <a href={href(page + 1)} rel="next" className="btn-secondary">Next</a>}
     </nav>
   );

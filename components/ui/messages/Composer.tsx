@@ -58,7 +58,7 @@ export function Composer({ value, onChange, onSend, sending, error, username, di
           <span className="hidden sm:inline">Send</span>
         </button>
       </div>
-      {left < COUNTDOWN_FROM && <p className="mt-1 text-right text-xs text-neutral-400">{left} characters left</p>}
+      {left < COUNTDOWN_FROM && <p className="mt-1 text-right text-xs text-neutral-400">{`${left} characters left`}</p>}
     </form>
   );
 }

@@ -55,7 +55,7 @@ export function Thread(p: Props) {
       </div>
       {p.blockedByMe && (
         <p className="border-b border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-300" role="status">
-          You have blocked {partner.username}. They cannot message you until you unblock them.
+          {`You have blocked ${partner.username}. They cannot message you until you unblock them.`}
         </p>
       )}
       <div ref={p.scrollRef} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5" data-testid="thread-messages">
@@ -73,7 +73,7 @@ export function Thread(p: Props) {
             </div>
           )
           : p.messages.length === 0
-          ? <p className="py-10 text-center text-sm text-neutral-400">No messages yet. Say hello to {partner.username}!</p>
+          ? <p className="py-10 text-center text-sm text-neutral-400">{`No messages yet. Say hello to ${partner.username}!`}</p>
           : (
             <ol className="flex flex-col gap-2" aria-label={`Messages with ${partner.username}`}>
               {p.messages.map((m) => {
