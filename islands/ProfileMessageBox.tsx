@@ -89,7 +89,7 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
               rows={3}
               aria-label={`Message to ${username}`}
               placeholder={signedIn ? `Write a message to ${username}…` : "Log in to send a message"}
-              className="field resize-y"
+              className="field resize-y disabled:cursor-not-allowed disabled:opacity-60"
             />
             {error && <p role="alert" className="field-error" data-testid="send-error">{error}</p>}
             {sent && (
@@ -107,7 +107,7 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
                 : (
                   <>
                     <span className="text-sm text-neutral-400">You need to be logged in to send messages.</span>
-                    <a href="/auth" className="btn-primary">Log in</a>
+                    <a href="/auth" className="btn-primary shrink-0 whitespace-nowrap">Log in</a>
                   </>
                 )}
             </div>

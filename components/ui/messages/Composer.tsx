@@ -46,7 +46,8 @@ export function Composer({ value, onChange, onSend, sending, error, username, di
           rows={2}
           disabled={disabled}
           aria-label={`Message to ${username}`}
-          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          placeholder="Write a message…"
+          aria-describedby="composer-hint"
           className="field max-h-40 min-h-11 flex-1 resize-none"
         />
         <button type="submit" className="btn-primary h-11" disabled={blank || sending || disabled} aria-label="Send message">
@@ -58,7 +59,10 @@ export function Composer({ value, onChange, onSend, sending, error, username, di
           <span className="hidden sm:inline">Send</span>
         </button>
       </div>
-      {left < COUNTDOWN_FROM && <p className="mt-1 text-right text-xs text-neutral-400">{`${left} characters left`}</p>}
+      <p className="mt-1 flex justify-between gap-2 text-xs text-neutral-400">
+        <span id="composer-hint" className="max-sm:sr-only">Enter sends · Shift+Enter for a new line</span>
+        {left < COUNTDOWN_FROM && <span>{`${left} characters left`}</span>}
+      </p>
     </form>
   );
 }
