@@ -1,12 +1,17 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { api, ApiError } from "../components/ui/api.ts";
+import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../components/ui/api.ts";
 import { toast } from "../components/ui/toast.ts";
+import * as calls from "../components/ui/messages/calls.ts";
+import { errorText, refreshBadge, toAuthOn401 } from "../components/ui/messages/calls.ts";
+import { useVisiblePolling } from "../components/ui/messages/useVisiblePolling.ts";
+import { useThreadScroll } from "../components/ui/messages/useThreadScroll.ts";
 import { Composer } from "../components/ui/messages/Composer.tsx";
 import { ConfirmAction, type PendingAction } from "../components/ui/messages/ConfirmAction.tsx";
 import { ConversationList } from "../components/ui/messages/ConversationList.tsx";
 import { useHydrated } from "../components/ui/messages/format.ts";
 import { Thread } from "../components/ui/messages/Thread.tsx";
-import { MESSAGE_MSG, MESSAGES_POLL_MS, THREAD_PAGE_SIZE, UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
+import { MessagesLayout } from "../components/ui/messages/MessagesLayout.tsx";
+import { MESSAGE_MSG, MESSAGES_POLL_MS, THREAD_PAGE_SIZE } from "../common/message_rules.ts";
 import { type ConversationOut, type MessageOut, sendMessageSchema } from "../common/schemas/messages.ts";
 
 type Partner = { id: number; username: string; blockedByMe: boolean };
@@ -27,19 +32,6 @@ declare global {
   var __drMessagesPollMs: number | undefined;
 }
 
-/** A 401 anywhere sends the member to sign in again (spec part 2 §6). True when it did. */
-function toAuthOn401(e: unknown): boolean {
-  if (e instanceof ApiError && e.status === 401) {
-    location.href = "/auth";
-    return true;
-  }
-  return false;
-}
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.body?.error ?? e.message : "Could not reach the server.");
-const refreshBadge = () => dispatchEvent(new Event(UNREAD_CHANGED_EVENT));
-const NEAR_BOTTOM_PX = 80;
-
 /** /my-messages (spec part 2 §2, §4 "Messages"): conversation list, open thread, composer; polls while visible. */
 export default function Messages(props: Props) {
   const [conversations, setConversations] = useState(props.conversations);
@@ -55,14 +47,12 @@ export default function Messages(props: Props) {
   const localDates = useHydrated();
   const openRef = useRef(open);
   openRef.current = open;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scroll = useThreadScroll(messages, loading);
   const unreadTotal = useRef(props.conversations.reduce((n, c) => n + c.unreadCount, 0));
-  /** How the next render of the thread should scroll: to the end, or keep the reader's place above older messages. */
-  const scrollPlan = useRef<{ kind: "bottom" } | { kind: "keep"; fromBottom: number } | null>({ kind: "bottom" });
 
   async function loadConversations(quiet: boolean): Promise<ConversationOut[] | null> {
     try {
-      const list = await api<ConversationOut[]>("/api/messages/conversations");
+      const list = await calls.getConversations();
       setConversations(list);
       const unread = list.reduce((n, c) => n + c.unreadCount, 0);
       if (unread !== unreadTotal.current) refreshBadge();
@@ -76,7 +66,7 @@ export default function Messages(props: Props) {
 
   async function markRead(userId: number) {
     try {
-      await api(`/api/messages/mark-read/${userId}`, { method: "POST" });
+      await calls.markRead(userId);
       refreshBadge();
       await loadConversations(true);
     } catch (e) {
@@ -84,11 +74,12 @@ export default function Messages(props: Props) {
     }
   }
 
-  async function fetchThread(userId: number, before?: number): Promise<MessageOut[] | null> {
+  /** A page of the thread, or null after a failure (a quiet one, from the poll, shows no toast). */
+  async function fetchThread(userId: number, { before, quiet = false }: { before?: number; quiet?: boolean } = {}) {
     try {
-      return await api<MessageOut[]>(`/api/messages/conversation/${userId}${before ? `?before=${before}` : ""}`);
+      return await calls.getThread(userId, before);
     } catch (e) {
-      if (!toAuthOn401(e)) {
+      if (!toAuthOn401(e) && !quiet) {
         const description = e instanceof ApiError ? `${e.status}: ${e.body?.error ?? e.message}` : errorText(e);
         toast({ title: MESSAGE_MSG.loadMessages, description, variant: "destructive" });
       }
@@ -107,7 +98,7 @@ export default function Messages(props: Props) {
     if (openRef.current?.id !== partner.id) return;
     setLoading(false);
     if (list) {
-      scrollPlan.current = { kind: "bottom" };
+      scroll.toBottom();
       setMessages(list);
       setHasOlder(list.length >= THREAD_PAGE_SIZE);
     }
@@ -124,11 +115,10 @@ export default function Messages(props: Props) {
     const partner = open;
     if (!partner || messages.length === 0) return;
     setLoadingOlder(true);
-    const older = await fetchThread(partner.id, messages[0].id);
+    const older = await fetchThread(partner.id, { before: messages[0].id });
     setLoadingOlder(false);
     if (!older || openRef.current?.id !== partner.id) return;
-    const el = scrollRef.current;
-    scrollPlan.current = { kind: "keep", fromBottom: el ? el.scrollHeight - el.scrollTop : 0 };
+    scroll.keepPlace();
     setMessages((cur) => [...older, ...cur]);
     setHasOlder(older.length >= THREAD_PAGE_SIZE);
   }
@@ -137,22 +127,12 @@ export default function Messages(props: Props) {
     const list = await loadConversations(true);
     const partner = openRef.current;
     if (!partner) return;
-    const fresh = await fetchLatestQuietly(partner.id);
+    const fresh = await fetchThread(partner.id, { quiet: true });
     if (!fresh || openRef.current?.id !== partner.id) return;
-    const el = scrollRef.current;
-    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX) scrollPlan.current = { kind: "bottom" };
+    scroll.followIfAtEnd();
     // The latest page replaces what it overlaps; older pages already loaded stay.
     setMessages((cur) => (fresh.length === 0 ? [] : [...cur.filter((m) => m.id < fresh[0].id), ...fresh]));
     if (list?.some((c) => c.userId === partner.id && c.unreadCount > 0)) await markRead(partner.id);
-  }
-
-  async function fetchLatestQuietly(userId: number): Promise<MessageOut[] | null> {
-    try {
-      return await api<MessageOut[]>(`/api/messages/conversation/${userId}`);
-    } catch (e) {
-      toAuthOn401(e);
-      return null;
-    }
   }
 
   async function send() {
@@ -162,8 +142,8 @@ export default function Messages(props: Props) {
     if (!checked.success) return setSendError(checked.error.issues[0].message);
     setSending(true);
     try {
-      const sent = await api<MessageOut>("/api/messages/send", { method: "POST", body: checked.data });
-      scrollPlan.current = { kind: "bottom" };
+      const sent = await calls.sendMessage(checked.data);
+      scroll.toBottom();
       setMessages((cur) => [...cur, sent]);
       setDraft("");
       setSendError(null);
@@ -184,8 +164,7 @@ export default function Messages(props: Props) {
     if (!action) return;
     const { user, kind } = action;
     try {
-      if (kind === "delete") await api(`/api/messages/conversation/${user.id}`, { method: "DELETE" });
-      else await api(`/api/users/block/${user.id}`, { method: "POST" });
+      await (kind === "delete" ? calls.deleteConversation(user.id) : calls.blockUser(user.id));
     } catch (e) {
       if (!toAuthOn401(e)) {
         toast({
@@ -208,7 +187,7 @@ export default function Messages(props: Props) {
 
   async function unblock(partner: Partner) {
     try {
-      await api(`/api/users/block/${partner.id}`, { method: "DELETE" });
+      await calls.unblockUser(partner.id);
     } catch (e) {
       if (!toAuthOn401(e)) toast({ title: "Failed to unblock user", description: errorText(e), variant: "destructive" });
       return;
@@ -226,99 +205,55 @@ export default function Messages(props: Props) {
     if (props.open) markRead(props.open.id);
   }, []);
 
-  // Poll every 10 s while the tab is visible; a hidden tab makes no calls and catches up on return.
-  const pollRef = useRef(poll);
-  pollRef.current = poll;
-  useEffect(() => {
-    const every = globalThis.__drMessagesPollMs ?? MESSAGES_POLL_MS;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const stop = () => timer !== undefined && clearInterval(timer);
-    const start = () => {
-      stop();
-      timer = setInterval(() => pollRef.current(), every);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState !== "visible") return stop();
-      pollRef.current();
-      start();
-    };
-    if (document.visibilityState === "visible") start();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, []);
+  // Every 10 s while the tab is visible (spec part 2 §2); tests shorten it through the window hook.
+  useVisiblePolling(poll, globalThis.__drMessagesPollMs ?? MESSAGES_POLL_MS);
 
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    const plan = scrollPlan.current;
-    if (!el || !plan) return;
-    el.scrollTop = plan.kind === "bottom" ? el.scrollHeight : el.scrollHeight - plan.fromBottom;
-    scrollPlan.current = null;
-  }, [messages, loading]);
-
-  const asPartner = (c: ConversationOut): Partner => ({ id: c.userId, username: c.username, blockedByMe: false });
+  const asUser = (c: ConversationOut) => ({ id: c.userId, username: c.username });
+  const ask = (kind: PendingAction["kind"]) => (user: PendingAction["user"]) => setPending({ kind, user });
+  const list = (
+    <ConversationList
+      conversations={conversations}
+      openId={open?.id ?? null}
+      localDates={localDates}
+      onOpen={(c) => openConversation({ ...asUser(c), blockedByMe: false })}
+      onDelete={(c) => ask("delete")(asUser(c))}
+      onBlock={(c) => ask("block")(asUser(c))}
+    />
+  );
+  const thread = open && (
+    <Thread
+      partner={open}
+      meId={props.me.id}
+      messages={messages}
+      loading={loading}
+      hasOlder={hasOlder}
+      loadingOlder={loadingOlder}
+      blockedByMe={open.blockedByMe}
+      localDates={localDates}
+      scrollRef={scroll.scrollRef}
+      onBack={close}
+      onLoadOlder={loadOlder}
+      onDelete={() => ask("delete")(open)}
+      onBlock={() => ask("block")(open)}
+      onUnblock={() => unblock(open)}
+    >
+      <Composer
+        value={draft}
+        onChange={(v) => {
+          setDraft(v);
+          if (sendError) setSendError(null);
+        }}
+        onSend={send}
+        sending={sending}
+        error={sendError}
+        username={open.username}
+        disabled={open.blockedByMe}
+      />
+    </Thread>
+  );
   return (
-    <section className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[26rem] max-w-6xl flex-col px-0 sm:px-4 sm:py-4">
-      <div className="flex min-h-0 flex-1 overflow-hidden border-neutral-800 bg-neutral-950 sm:rounded-xl sm:border">
-        <aside
-          aria-label="Conversations"
-          className={`min-h-0 w-full flex-col border-neutral-800 md:flex md:w-80 md:shrink-0 md:border-r ${open ? "hidden" : "flex"}`}
-        >
-          <h1 className="border-b border-neutral-800 px-4 py-3 text-xl font-bold">Messages</h1>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <ConversationList
-              conversations={conversations}
-              openId={open?.id ?? null}
-              localDates={localDates}
-              onOpen={(c) => openConversation(asPartner(c))}
-              onDelete={(c) => setPending({ kind: "delete", user: { id: c.userId, username: c.username } })}
-              onBlock={(c) => setPending({ kind: "block", user: { id: c.userId, username: c.username } })}
-            />
-          </div>
-        </aside>
-        <div className={`min-h-0 min-w-0 flex-1 flex-col ${open ? "flex" : "hidden md:flex"}`}>
-          {open
-            ? (
-              <Thread
-                partner={open}
-                meId={props.me.id}
-                messages={messages}
-                loading={loading}
-                hasOlder={hasOlder}
-                loadingOlder={loadingOlder}
-                blockedByMe={open.blockedByMe}
-                localDates={localDates}
-                scrollRef={scrollRef}
-                onBack={close}
-                onLoadOlder={loadOlder}
-                onDelete={() => setPending({ kind: "delete", user: open })}
-                onBlock={() => setPending({ kind: "block", user: open })}
-                onUnblock={() => unblock(open)}
-              >
-                <Composer
-                  value={draft}
-                  onChange={(v) => {
-                    setDraft(v);
-                    if (sendError) setSendError(null);
-                  }}
-                  onSend={send}
-                  sending={sending}
-                  error={sendError}
-                  username={open.username}
-                  disabled={open.blockedByMe}
-                />
-              </Thread>
-            )
-            : (
-              <div className="flex flex-1 items-center justify-center p-8 text-center text-neutral-400">
-                <p>Select a conversation to start messaging.</p>
-              </div>
-            )}
-        </div>
-      </div>
+    <MessagesLayout list={list} thread={thread}>
       {pending && <ConfirmAction action={pending} onConfirm={confirmPending} onCancel={() => setPending(null)} />}
-    </section>
+    </MessagesLayout>
   );
 }
