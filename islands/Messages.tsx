@@ -49,17 +49,23 @@ export default function Messages(props: Props) {
   openRef.current = open;
   const scroll = useThreadScroll(messages, loading);
   const unreadTotal = useRef(props.conversations.reduce((n, c) => n + c.unreadCount, 0));
+  /** The list failed last time: a run of failures (offline, server down) toasts once, not every poll. */
+  const listFailing = useRef(!!props.loadError);
 
-  async function loadConversations(quiet: boolean): Promise<ConversationOut[] | null> {
+  async function loadConversations(): Promise<ConversationOut[] | null> {
     try {
       const list = await calls.getConversations();
+      listFailing.current = false;
       setConversations(list);
       const unread = list.reduce((n, c) => n + c.unreadCount, 0);
       if (unread !== unreadTotal.current) refreshBadge();
       unreadTotal.current = unread;
       return list;
     } catch (e) {
-      if (!toAuthOn401(e) && !quiet) toast({ title: MESSAGE_MSG.fetchConversations, description: errorText(e), variant: "destructive" });
+      if (!toAuthOn401(e) && !listFailing.current) {
+        toast({ title: MESSAGE_MSG.fetchConversations, description: errorText(e), variant: "destructive" });
+      }
+      listFailing.current = true;
       return null;
     }
   }
@@ -68,7 +74,7 @@ export default function Messages(props: Props) {
     try {
       await calls.markRead(userId);
       refreshBadge();
-      await loadConversations(true);
+      await loadConversations();
     } catch (e) {
       toAuthOn401(e);
     }
@@ -124,7 +130,7 @@ export default function Messages(props: Props) {
   }
 
   async function poll() {
-    const list = await loadConversations(true);
+    const list = await loadConversations();
     const partner = openRef.current;
     if (!partner) return;
     const fresh = await fetchThread(partner.id, { quiet: true });
@@ -147,7 +153,7 @@ export default function Messages(props: Props) {
       setMessages((cur) => [...cur, sent]);
       setDraft("");
       setSendError(null);
-      loadConversations(true);
+      loadConversations();
     } catch (e) {
       if (!toAuthOn401(e)) {
         setSendError(errorText(e));
@@ -195,7 +201,7 @@ export default function Messages(props: Props) {
     setOpen({ ...partner, blockedByMe: false });
     setSendError(null);
     toast({ title: "User unblocked", description: `${partner.username} can message you again.` });
-    loadConversations(true);
+    loadConversations();
   }
 
   // Initial state from the server: a bad `?with=` or a failed list load says so; a preloaded thread is marked read.
