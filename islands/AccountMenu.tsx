@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts, UnreadCount } from "../common/api_types.ts";
 import { toast } from "../components/ui/toast.ts";
+import { UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
 
 type Props = { username: string; isAdmin: boolean };
 
@@ -39,7 +40,12 @@ export default function AccountMenu({ username, isAdmin }: Props) {
       loadModeration();
       timers.push(setInterval(loadModeration, ADMIN_POLL_MS));
     }
-    return () => timers.forEach(clearInterval);
+    // The messages screen says when it marked a conversation read (or new mail was seen there).
+    addEventListener(UNREAD_CHANGED_EVENT, loadUnread);
+    return () => {
+      timers.forEach(clearInterval);
+      removeEventListener(UNREAD_CHANGED_EVENT, loadUnread);
+    };
   }, [isAdmin]);
 
   async function logout() {

@@ -25,6 +25,9 @@ export const islands = {
   ReportButton: () => import("./ReportButton.tsx"),
   ShareButton: () => import("./ShareButton.tsx"),
   MyVideos: () => import("./MyVideos.tsx"),
+  Messages: () => import("./Messages.tsx"),
+  ProfileMessageBox: () => import("./ProfileMessageBox.tsx"),
+  UserContent: () => import("./UserContent.tsx"),
   Toaster: () => import("./Toaster.tsx"),
   UploadDialog: () => import("./UploadDialog.tsx"),
 } satisfies Record<string, Loader>;

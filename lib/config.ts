@@ -54,6 +54,8 @@ const schema = z.object({
   /** Forum threads and forum comments a member may post per RATE_SOCIAL_WINDOW_SECONDS. */
   RATE_FORUM_THREADS_PER_USER: positiveInt.default(10),
   RATE_FORUM_COMMENTS_PER_USER: positiveInt.default(30),
+  RATE_MESSAGES_PER_USER: positiveInt.default(30),
+  RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
   MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
@@ -97,6 +99,8 @@ function toConfig(env: z.infer<typeof schema>) {
       socialWindowSeconds: env.RATE_SOCIAL_WINDOW_SECONDS,
       forumThreadsPerUser: env.RATE_FORUM_THREADS_PER_USER,
       forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
+      messagesPerUser: env.RATE_MESSAGES_PER_USER,
+      messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
     },
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,

@@ -18,6 +18,7 @@ import { s3Api } from "./api/s3.ts";
 import { videosApi } from "./api/videos.ts";
 import { uploadApi } from "./api/upload.ts";
 import { userVideosApi } from "./api/user_videos.ts";
+import { usersApi } from "./api/users.ts";
 import { videoEditsApi } from "./api/video_edits.ts";
 import { accountPages } from "./pages/account.tsx";
 import { adminPage } from "./pages/admin.tsx";
@@ -31,6 +32,8 @@ import { seoRoutes } from "./seo.ts";
 import { embedPage } from "./pages/embed.tsx";
 import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
+import { myMessagesPage } from "./pages/my_messages.tsx";
+import { userProfilePage } from "./pages/user_profile.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 
@@ -48,13 +51,14 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", authApi(deps.limiter));
   app.route("/api/pages", pagesApi);
   app.route("/api/forum", forumApi(deps.limiter));
+  app.route("/api/users", usersApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
   app.route("/api/content", contentApi);
   // likes.ts: the like of an item (/api/videos/{id}/like) and the feed's variant (/api/like).
   app.route("/api/like", feedLikeApi);
-  app.route("/api/messages", messagesApi);
+  app.route("/api/messages", messagesApi(deps.limiter));
   // reports.ts: the spec's client posts to both paths (DECISIONS.md).
   const reports = reportsApi(deps.limiter);
   app.route("/api/reports", reports);
@@ -77,7 +81,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/admin", adminPage);
   app.route("/search", searchPage);
   app.route("/forum", forumPage);
-  // account.tsx: /profile and /my-messages; seo.ts: /robots.txt and /sitemap.xml.
+  app.route("/my-messages", myMessagesPage);
+  app.route("/user", userProfilePage);
+  // account.tsx: /profile; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", accountPages);
   app.route("/", homePage);
   app.route("/", seoRoutes);

@@ -3,6 +3,7 @@ import type { ContentItem } from "../../common/api_types.ts";
 import { TAGS_IN_FEED } from "../../common/feed_rules.ts";
 import { formatDuration, hasDuration, splitTags } from "../../common/format.ts";
 import { Spinner } from "./Spinner.tsx";
+import { profileHref } from "../../common/profile_rules.ts";
 
 /** The fields of a content item a card shows; a full ContentItem fits. */
 export type CardItem =
@@ -23,6 +24,8 @@ export type CardItem =
     | "likes"
   >
   & {
+    /** Links the uploader by id when the username alone would read as one (see profileHref). */
+    uploaderId?: number;
     /** The viewer's like, when the server knows it (else the card asks on first use). */
     isLiked?: boolean;
   };
@@ -46,6 +49,7 @@ export function toCardItem(item: CardItem): CardItem {
     uploaderName,
     likes,
   };
+  if (item.uploaderId !== undefined) card.uploaderId = item.uploaderId;
   if (item.isLiked !== undefined) card.isLiked = item.isLiked;
   return card;
 }
@@ -192,7 +196,10 @@ export function MediaCard(p: MediaCardProps) {
           </a>
         </Heading>
         <p className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-400">
-          <a href={`/user/${encodeURIComponent(item.uploaderName ?? "")}`} className="relative z-10 truncate hover:text-white">
+          <a
+            href={profileHref({ id: item.uploaderId, username: item.uploaderName ?? "" })}
+            className="relative z-10 truncate hover:text-white"
+          >
             {item.uploaderName}
           </a>
           <span aria-hidden="true">·</span>

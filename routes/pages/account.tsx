@@ -4,7 +4,6 @@ import { renderPage } from "../../lib/render.tsx";
 
 const PAGES = {
   "/profile": "Profile",
-  "/my-messages": "My Messages",
 } as const;
 
 /** The member-only pages; signed-out visitors are sent to /auth. Their screens come with later issues. */

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { profileHref } from "../../../common/profile_rules.ts";
 import { type AdminUser, banToast, post, useLoad, useRowCalls } from "./data.ts";
 import { CallButton, Cell, ListTable, Row } from "./parts.tsx";
 
@@ -39,7 +40,7 @@ export default function UsersTab({ adminId }: { adminId: number }) {
           return (
             <Row key={u.id} id={u.id}>
               <Cell>
-                <a href={`/user/${encodeURIComponent(u.username)}`} className="hover:underline">{u.username}</a>
+                <a href={profileHref(u)} className="hover:underline">{u.username}</a>
                 {u.isAdmin && <span className="ml-2 rounded bg-orange-500/20 px-1.5 text-xs text-orange-300">Admin</span>}
               </Cell>
               <Cell>{u.email ?? "N/A"}</Cell>

@@ -1,0 +1,20 @@
+/** Public profiles (spec part 2 "Public profile", §8): texts, paging and the profile address. */
+
+/** Approved items per page of a public profile's grid. */
+export const PROFILE_PAGE_SIZE = 24;
+export const PROFILE_PAGE_MAX = 48;
+
+export const PROFILE_MSG = {
+  notFoundTitle: "User Not Found",
+  notFoundText: "The user you're looking for doesn't exist or has been removed.",
+  contentError: "Error loading content. Please try again.",
+} as const;
+
+/**
+ * A member's profile address: by username (the spec's `/user/{username}`), except for an
+ * all-digit username, which `/user/{digits}` would read as an id: that one goes by id.
+ */
+export function profileHref(user: { id?: number; username: string }): string {
+  const byId = user.id !== undefined && (/^\d+$/.test(user.username) || !user.username);
+  return byId ? `/user/${user.id}` : `/user/${encodeURIComponent(user.username)}`;
+}

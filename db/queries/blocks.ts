@@ -1,0 +1,28 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../client.ts";
+import { blocks } from "../schema/mod.ts";
+
+type Conn = Db | Tx;
+
+/** Blocks `blocked` for `blocker`; blocking twice changes nothing. True when a row was added. */
+export async function blockUser(tx: Tx, blocker: number, blocked: number): Promise<boolean> {
+  const added = await tx.insert(blocks).values({ blockerId: blocker, blockedId: blocked }).onConflictDoNothing()
+    .returning({ blockerId: blocks.blockerId });
+  return added.length > 0;
+}
+
+/** True when a block was lifted; unblocking someone not blocked changes nothing. */
+export async function unblockUser(tx: Tx, blocker: number, blocked: number): Promise<boolean> {
+  const removed = await tx.delete(blocks).where(and(eq(blocks.blockerId, blocker), eq(blocks.blockedId, blocked)))
+    .returning({ blockerId: blocks.blockerId });
+  return removed.length > 0;
+}
+
+/** Who blocked whom between two members (one query for both directions). */
+export async function blocksBetween(db: Conn, me: number, other: number) {
+  const rows = await db.select({ blockerId: blocks.blockerId }).from(blocks).where(or(
+    and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)),
+    and(eq(blocks.blockerId, other), eq(blocks.blockedId, me)),
+  ));
+  return { iBlocked: rows.some((r) => r.blockerId === me), blockedMe: rows.some((r) => r.blockerId === other) };
+}

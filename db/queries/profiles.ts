@@ -1,0 +1,51 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { categories, media, users } from "../schema/mod.ts";
+import { itemColumns, type ItemRow } from "./media.ts";
+
+/** What a public profile may show of an account (never the email), plus `banned` for the visibility rule. */
+const profileColumns = {
+  id: users.id,
+  username: users.username,
+  createdAt: users.createdAt,
+  isAdmin: users.isAdmin,
+  banned: users.banned,
+};
+
+export type ProfileUser = { id: number; username: string; createdAt: number; isAdmin: boolean; banned: boolean };
+
+export function findProfileUserById(db: Db, id: number): Promise<ProfileUser | undefined> {
+  return db.select(profileColumns).from(users).where(eq(users.id, id)).get();
+}
+
+/** Case-insensitive, as usernames are unique regardless of case. */
+export function findProfileUserByUsername(db: Db, username: string): Promise<ProfileUser | undefined> {
+  return db.select(profileColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
+}
+
+const publicItemsOf = (userId: number) => and(eq(media.userId, userId), eq(media.reviewStatus, "approved"), eq(media.hidden, false));
+
+/** One page of a member's public items (approved, not hidden by reports), newest first. */
+export function listPublicItemsByUser(db: Db, userId: number, limit: number, offset: number): Promise<ItemRow[]> {
+  return db.select(itemColumns).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(publicItemsOf(userId))
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(limit).offset(offset) as Promise<ItemRow[]>;
+}
+
+export async function countPublicItemsByUser(db: Db, userId: number): Promise<number> {
+  return (await db.select({ n: count() }).from(media).where(publicItemsOf(userId)).get())?.n ?? 0;
+}
+
+/**
+ * Profiles worth listing in the sitemap: members in good standing with at least one public
+ * item, the most recently active first, with the date of their newest item.
+ */
+export function listSitemapProfiles(db: Db, limit: number) {
+  return db.select({ id: users.id, username: users.username, lastAt: sql<number>`max(${media.createdAt})` })
+    .from(media).innerJoin(users, eq(users.id, media.userId))
+    .where(and(eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(users.banned, false)))
+    .groupBy(users.id).orderBy(desc(sql`max(${media.createdAt})`)).limit(limit);
+}

@@ -1,0 +1,69 @@
+import { type Context, Hono } from "hono";
+import { writeTx } from "../../db/client.ts";
+import { blockUser, unblockUser } from "../../db/queries/blocks.ts";
+import {
+  countPublicItemsByUser,
+  findProfileUserById,
+  findProfileUserByUsername,
+  listPublicItemsByUser,
+} from "../../db/queries/profiles.ts";
+import type { ProfileUser } from "../../db/queries/profiles.ts";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { toContentItem } from "../../lib/content_item.ts";
+import { requireUser } from "../../lib/guards.ts";
+import { badRequest, notFound } from "../../lib/http_error.ts";
+import { canSeeProfile, toPublicProfile } from "../../lib/profiles.ts";
+import { parseOr400, queryOr400 } from "../../lib/validate.ts";
+import { MESSAGE_MSG } from "../../common/message_rules.ts";
+import { PROFILE_PAGE_SIZE } from "../../common/profile_rules.ts";
+import { profileContentQuery, userIdParam } from "../../common/schemas/messages.ts";
+
+const pathUserId = (c: Context<AppEnv>, name: string) => Number(parseOr400(userIdParam, c.req.param(name)));
+
+function visibleOr404(c: Context<AppEnv>, user: ProfileUser | undefined): ProfileUser {
+  if (!user || !canSeeProfile(user, c.var.user)) throw notFound(MESSAGE_MSG.userNotFound);
+  return user;
+}
+
+/** The target of a block: not oneself, an existing account (a banned one may still be blocked). */
+async function blockTarget(c: Context<AppEnv>, me: number) {
+  const id = pathUserId(c, "userId");
+  if (id === me) throw badRequest(MESSAGE_MSG.blockSelf);
+  const target = await findProfileUserById(c.var.db, id);
+  if (!target) throw notFound(MESSAGE_MSG.userNotFound);
+  return target;
+}
+
+/** /api/users (spec part 1 §7 and part 2 §7 "Profile and users"): public profiles, their content, blocking. */
+export const usersApi = new Hono<AppEnv>()
+  .post("/block/:userId", async (c) => {
+    const me = requireUser(c);
+    const target = await blockTarget(c, me.id);
+    const added = await writeTx(c.var.db, (tx) => blockUser(tx, me.id, target.id));
+    return c.json({ success: true, blocked: true, changed: added });
+  })
+  .delete("/block/:userId", async (c) => {
+    const me = requireUser(c);
+    const target = await blockTarget(c, me.id);
+    const removed = await writeTx(c.var.db, (tx) => unblockUser(tx, me.id, target.id));
+    return c.json({ success: true, blocked: false, changed: removed });
+  })
+  .get("/by-username/:username", async (c) => {
+    const username = c.req.param("username");
+    if (username.length > 100) throw notFound(MESSAGE_MSG.userNotFound);
+    return c.json(toPublicProfile(visibleOr404(c, await findProfileUserByUsername(c.var.db, username))));
+  })
+  .get("/:id/profile", async (c) => {
+    return c.json(toPublicProfile(visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")))));
+  })
+  .get("/:id/content", async (c) => {
+    const user = visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")));
+    const q = queryOr400(c, profileContentQuery);
+    const page = q.page ?? 1;
+    const limit = q.limit ?? PROFILE_PAGE_SIZE;
+    const [rows, totalCount] = await Promise.all([
+      listPublicItemsByUser(c.var.db, user.id, limit, (page - 1) * limit),
+      countPublicItemsByUser(c.var.db, user.id),
+    ]);
+    return c.json({ content: rows.map(toContentItem), totalCount, page, pageSize: limit });
+  });

@@ -1,0 +1,128 @@
+import { type Context, Hono } from "hono";
+import { ErrorPage } from "../../components/ErrorPage.tsx";
+import { Island } from "../../components/Island.tsx";
+import { toCardItem } from "../../components/ui/MediaCard.tsx";
+import { blocksBetween } from "../../db/queries/blocks.ts";
+import { countPublicItemsByUser, listPublicItemsByUser, type ProfileUser } from "../../db/queries/profiles.ts";
+import ProfileMessageBox from "../../islands/ProfileMessageBox.tsx";
+import UserContent from "../../islands/UserContent.tsx";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { log } from "../../lib/log.ts";
+import { canSeeProfile, findProfileByRef } from "../../lib/profiles.ts";
+import { renderPage } from "../../lib/render.tsx";
+import { PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
+import { profileMeta } from "../../lib/profile_meta.tsx";
+
+/** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
+function userNotFound(c: Context<AppEnv>) {
+  return renderPage(c, <ErrorPage title={PROFILE_MSG.notFoundTitle} message={PROFILE_MSG.notFoundText} />, {
+    meta: { title: PROFILE_MSG.notFoundTitle, noindex: true },
+    status: 404,
+  });
+}
+
+const joinDate = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** `?page=` of the grid: a whole number from 1, anything else reads as page 1. */
+const pageOf = (raw: string | undefined) => (raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1);
+
+/**
+ * `/user/{username or userId}` (spec part 2 "Public profile"): who the member is, a box to
+ * message them and a paged grid of their approved items with the feed's cards.
+ */
+export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
+  const { db, user: viewer, config } = c.var;
+  const profile = await findProfileByRef(db, c.req.param("ref"));
+  if (!profile || !canSeeProfile(profile, viewer)) return userNotFound(c);
+  const page = pageOf(c.req.query("page"));
+
+  let items: ContentItem[] = [];
+  let total = 0;
+  let loadError = false;
+  try {
+    [items, total] = await Promise.all([
+      listPublicItemsByUser(db, profile.id, PROFILE_PAGE_SIZE, (page - 1) * PROFILE_PAGE_SIZE).then((rows) => rows.map(toContentItem)),
+      countPublicItemsByUser(db, profile.id),
+    ]);
+  } catch (e) {
+    log.error("profile content failed to load", { userId: profile.id, error: String(e) });
+    loadError = true;
+  }
+  const pages = Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE));
+  if (!loadError && page > pages) return userNotFound(c);
+
+  const own = viewer?.id === profile.id;
+  const blockedByMe = viewer && !own ? (await blocksBetween(db, viewer.id, profile.id)).iBlocked : false;
+  if (viewer) c.header("Cache-Control", "private, no-cache");
+
+  const box = { userId: profile.id, username: profile.username, signedIn: !!viewer, blockedByMe };
+  return renderPage(
+    c,
+    <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
+      <div className="mb-8 grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <ProfileCard profile={profile} siteName={config.siteName} total={total} />
+        {/* Hidden on one's own profile; visitors get the disabled box with a login prompt and no script. */}
+        {!own && (viewer ? <Island name="ProfileMessageBox" component={ProfileMessageBox} props={box} /> : <ProfileMessageBox {...box} />)}
+      </div>
+      <h2 className="mb-4 text-xl font-semibold">Content</h2>
+      {loadError
+        ? <p role="alert" className="py-16 text-center text-red-300">{PROFILE_MSG.contentError}</p>
+        : items.length === 0
+        ? (
+          <p className="py-16 text-center text-neutral-400">
+            {`${own ? "You haven't" : `${profile.username} hasn't`} shared any content yet.`}
+          </p>
+        )
+        : (
+          <>
+            <Island name="UserContent" component={UserContent} props={{ items: items.map(toCardItem), signedIn: !!viewer }} />
+            {pages > 1 && <Pager profile={profile} page={page} pages={pages} />}
+          </>
+        )}
+    </section>,
+    { meta: profileMeta(profile, { page, total, siteName: config.siteName, image: items[0]?.thumbnail }) },
+  );
+});
+
+function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteName: string; total: number }) {
+  return (
+    <div className="flex items-start gap-4 rounded-xl border border-neutral-800 bg-neutral-900 p-5" data-testid="profile-card">
+      <span
+        aria-hidden="true"
+        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-orange-500 text-2xl font-bold uppercase text-black"
+      >
+        {profile.username.charAt(0)}
+      </span>
+      <div className="min-w-0">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+          <span className="break-all">{profile.username}</span>
+          {profile.isAdmin && <span className="rounded-full bg-orange-500 px-2 py-0.5 text-xs font-semibold text-black">Admin</span>}
+        </h1>
+        <p className="mt-1 text-sm text-neutral-400">
+          <span data-testid="role">{profile.isAdmin ? "Administrator" : "Member"}</span>
+          {" · "}
+          <span>{`Joined ${joinDate(profile.createdAt)}`}</span>
+          {" · "}
+          <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
+        </p>
+        {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
+        <p className="mt-3 text-sm text-neutral-300" data-testid="about">
+          <span className="font-semibold text-neutral-100">About:</span> {`AI creator sharing videos and images on ${siteName}.`}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Pager({ profile, page, pages }: { profile: ProfileUser; page: number; pages: number }) {
+  const href = (p: number) => (p > 1 ? `${profileHref(profile)}?page=${p}` : profileHref(profile));
+  return (
+    <nav aria-label="Content pages" className="mt-6 flex items-center justify-center gap-3">
+      {page > 1 && <a href={href(page - 1)} rel="prev" className="btn-secondary">Prev</a>}
+      <span className="text-sm text-neutral-400">{`Page ${page} of ${pages}`}</span>
+      {page < pages && <a href={href(page + 1)} rel="next" className="btn-secondary">Next</a>}
+    </nav>
+  );
+}
