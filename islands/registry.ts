@@ -15,6 +15,7 @@ export const islands = {
   AuthForm: () => import("./AuthForm.tsx"),
   CategoryTabs: () => import("./CategoryTabs.tsx"),
   Feed: () => import("./Feed.tsx"),
+  ForgotPasswordForm: () => import("./ForgotPasswordForm.tsx"),
   SearchResults: () => import("./SearchResults.tsx"),
   Comments: () => import("./Comments.tsx"),
   LikeButton: () => import("./LikeButton.tsx"),
@@ -24,6 +25,8 @@ export const islands = {
   ReportButton: () => import("./ReportButton.tsx"),
   ShareButton: () => import("./ShareButton.tsx"),
   MyVideos: () => import("./MyVideos.tsx"),
+  ProfileSettings: () => import("./ProfileSettings.tsx"),
+  ResetPasswordForm: () => import("./ResetPasswordForm.tsx"),
   Toaster: () => import("./Toaster.tsx"),
   UploadDialog: () => import("./UploadDialog.tsx"),
 } satisfies Record<string, Loader>;

@@ -53,6 +53,11 @@ const schema = z.object({
   /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  RATE_RESET_PER_IP: positiveInt.default(10),
+  RATE_RESET_PER_EMAIL: positiveInt.default(3),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -80,6 +85,13 @@ function toConfig(env: z.infer<typeof schema>) {
       commentsPerUser: env.RATE_COMMENTS_PER_USER,
       reportsPerUser: env.RATE_REPORTS_PER_USER,
       socialWindowSeconds: env.RATE_SOCIAL_WINDOW_SECONDS,
+      resetPerIp: env.RATE_RESET_PER_IP,
+      resetPerEmail: env.RATE_RESET_PER_EMAIL,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${env.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${siteUrl.hostname}>`,
+      outboxDir: `${env.DATA_DIR}/outbox`,
     },
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,
@@ -124,12 +136,16 @@ function toConfig(env: z.infer<typeof schema>) {
 
 export class ConfigError extends Error {}
 
+/** Values never echoed in an error (SMTP_URL carries the mail password). */
+const SECRET_KEYS = /PASSWORD|SECRET|SMTP_URL/;
+
 /** Parses an environment map; throws ConfigError with one readable line per bad value. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${JSON.stringify(present[String(i.path[0])] ?? "")}: ${i.message}`);
+    const shown = (key: string) => SECRET_KEYS.test(key) ? "(hidden)" : JSON.stringify(present[key] ?? "");
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return toConfig(result.data);

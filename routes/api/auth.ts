@@ -7,32 +7,21 @@ import { clientIp, RateLimiter } from "../../lib/rate_limit.ts";
 import { endSession, startSession } from "../../lib/session.ts";
 import { setFlash } from "../../lib/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import {
-  EMAIL_MAX,
-  EMAIL_RE,
-  isAdult,
-  isPlausibleBirthDate,
-  MSG,
-  PASSWORD_MAX,
-  USERNAME_MAX,
-  USERNAME_RE,
-} from "../../common/auth_rules.ts";
+import { isAdult, isPlausibleBirthDate, MSG } from "../../common/auth_rules.ts";
+import { emailField, passwordField, usernameField } from "../../common/schemas/account.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../../db/queries/users.ts";
 import { writeTx } from "../../db/client.ts";
 
-const username = z.string().trim().min(3, MSG.usernameShort).max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_RE, MSG.usernameChars);
-const password = z.string().min(6, MSG.passwordShort).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-
-const loginSchema = z.object({ username, password });
+// The same fields as a profile edit (common/schemas/account.ts), so both obey one set of rules.
+const loginSchema = z.object({ username: usernameField, password: passwordField });
 
 const registerSchema = z.object({
-  username,
-  email: z.string().trim().max(EMAIL_MAX, "Email is too long").regex(EMAIL_RE, MSG.email),
+  username: usernameField,
+  email: emailField,
   dateOfBirth: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), MSG.age)
     .refine((v) => isAdult(new Date(v)), MSG.age)
     .refine((v) => isPlausibleBirthDate(new Date(v)), MSG.dob),
-  password,
+  password: passwordField,
   termsAccepted: z.literal(true, MSG.terms),
 });
 

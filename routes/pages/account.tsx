@@ -3,7 +3,6 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
 
 const PAGES = {
-  "/profile": "Profile",
   "/my-messages": "My Messages",
 } as const;
 
