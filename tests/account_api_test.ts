@@ -83,7 +83,12 @@ Deno.test("[api] PATCH /api/user: the registration's rules and messages, bad typ
   const text = await request("/api/user", { method: "PATCH", cookie, body: "username=abc", headers: { "content-type": "text/plain" } });
   assert.equal(text.status, 415);
   await text.body?.cancel();
-  const crossSite = await request("/api/user", { method: "PATCH", cookie, json: { username: "evil_rename" }, headers: { origin: "https://evil.example" } });
+  const crossSite = await request("/api/user", {
+    method: "PATCH",
+    cookie,
+    json: { username: "evil_rename" },
+    headers: { origin: "https://evil.example" },
+  });
   assert.equal(crossSite.status, 403);
   await crossSite.body?.cancel();
   assert.equal((await row(user.id))?.username, "rules_check");

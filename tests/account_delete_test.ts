@@ -63,8 +63,12 @@ async function populated(env: TestEnv) {
   await db.insert(views).values([{ mediaId: othersItem.id, viewerKey: `u:${leaver.id}` }, { mediaId: othersItem.id, viewerKey: "v:abc" }]);
   const [thread] = await db.insert(threads).values({ userId: leaver.id, title: "My thread", content: "text", upvotes: 1, commentCount: 2 })
     .returning();
-  const [othersThread] = await db.insert(threads).values({ userId: other.id, title: "Other thread", content: "text", upvotes: 2 }).returning();
-  await db.insert(threadUpvotes).values([{ threadId: othersThread.id, userId: leaver.id }, { threadId: othersThread.id, userId: other.id }]);
+  const [othersThread] = await db.insert(threads).values({ userId: other.id, title: "Other thread", content: "text", upvotes: 2 })
+    .returning();
+  await db.insert(threadUpvotes).values([{ threadId: othersThread.id, userId: leaver.id }, {
+    threadId: othersThread.id,
+    userId: other.id,
+  }]);
   await db.insert(threadUpvotes).values({ threadId: thread.id, userId: other.id });
   await db.insert(threadComments).values([
     { threadId: thread.id, userId: leaver.id, content: "own reply" },
@@ -145,7 +149,10 @@ Deno.test("[api] DELETE /api/user removes the member's rows and files, ends ever
 
   // The neighbour's data is whole.
   assert.ok(await db.select().from(users).where(eq(users.id, p.other.id)).get());
-  assert.equal((await db.select().from(messages).where(or(eq(messages.senderId, p.other.id), eq(messages.receiverId, p.other.id))).all()).length, 0);
+  assert.equal(
+    (await db.select().from(messages).where(or(eq(messages.senderId, p.other.id), eq(messages.receiverId, p.other.id))).all()).length,
+    0,
+  );
 });
 
 Deno.test("[page] after deleting the account the next page is signed out and says the account was deleted", async () => {

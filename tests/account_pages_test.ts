@@ -25,7 +25,12 @@ Deno.test("[page] /profile: visitors go to /auth; members get the three tabs, pr
   const html = await res.text();
   for (const tab of ["Profile", "Security", "Danger Zone"]) assert.match(html, new RegExp(`role="tab"[^>]*>${tab}</button>`));
   assert.match(html, /<meta name="robots" content="noindex/);
-  assert.deepEqual(islandProps(html, "ProfileSettings"), { username: "profile_viewer", email: user.email, hasPassword: true, providers: [] });
+  assert.deepEqual(islandProps(html, "ProfileSettings"), {
+    username: "profile_viewer",
+    email: user.email,
+    hasPassword: true,
+    providers: [],
+  });
   assert.ok(html.includes('value="profile_viewer"'), "the form is filled on the server");
 });
 
@@ -46,7 +51,9 @@ Deno.test("[page] /forgot-password: the email form with Send Reset Link and Back
   const res = await request("/forgot-password");
   assert.equal(res.status, 200);
   const html = await res.text();
-  for (const text of ["Forgot Password", "Send Reset Link", "Back to Sign In", 'type="email"', 'href="/auth"']) assert.ok(html.includes(text), text);
+  for (const text of ["Forgot Password", "Send Reset Link", "Back to Sign In", 'type="email"', 'href="/auth"']) {
+    assert.ok(html.includes(text), text);
+  }
   assert.match(html, /<meta name="robots" content="noindex/);
   assert.match(html, /data-island="ForgotPasswordForm"/);
 });

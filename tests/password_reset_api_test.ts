@@ -89,7 +89,11 @@ Deno.test("[api] POST /api/forgot-password refuses bad input with 400 (or 415) a
   }
   assert.equal((await json(await forgot(env, 42), 400)).error, "email must be a string");
   assert.equal((await json(await env.request("/api/forgot-password", { json: {} }), 400)).error, "email is required");
-  const text = await env.request("/api/forgot-password", { method: "POST", body: "email=a@b.c", headers: { "content-type": "text/plain" } });
+  const text = await env.request("/api/forgot-password", {
+    method: "POST",
+    body: "email=a@b.c",
+    headers: { "content-type": "text/plain" },
+  });
   assert.equal(text.status, 415);
   await text.body?.cancel();
   const broken = await env.request("/api/forgot-password", { method: "POST", body: "{", headers: { "content-type": "application/json" } });
