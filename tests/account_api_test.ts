@@ -92,6 +92,11 @@ Deno.test("[api] PATCH /api/user: the registration's rules and messages, bad typ
   assert.equal(crossSite.status, 403);
   await crossSite.body?.cancel();
   assert.equal((await row(user.id))?.username, "rules_check");
+  // Only the two fields are taken: a member cannot make themselves admin or unban themselves.
+  const sneaky = await json(await patch(cookie, { username: "rules_check2", isAdmin: true, banned: false, passwordHash: "x" }));
+  assert.equal(sneaky.isAdmin, false);
+  const stored = await row(user.id);
+  assert.deepEqual([stored?.username, stored?.isAdmin, stored?.passwordHash?.startsWith("$argon2id$")], ["rules_check2", false, true]);
 });
 
 Deno.test("[api] PATCH /api/user: a new email voids reset links mailed to the old one", async () => {
