@@ -16,6 +16,7 @@ export const islands = {
   CategoryTabs: () => import("./CategoryTabs.tsx"),
   Feed: () => import("./Feed.tsx"),
   Forum: () => import("./Forum.tsx"),
+  ForgotPasswordForm: () => import("./ForgotPasswordForm.tsx"),
   SearchResults: () => import("./SearchResults.tsx"),
   Comments: () => import("./Comments.tsx"),
   LikeButton: () => import("./LikeButton.tsx"),
@@ -28,6 +29,8 @@ export const islands = {
   Messages: () => import("./Messages.tsx"),
   ProfileMessageBox: () => import("./ProfileMessageBox.tsx"),
   UserContent: () => import("./UserContent.tsx"),
+  ProfileSettings: () => import("./ProfileSettings.tsx"),
+  ResetPasswordForm: () => import("./ResetPasswordForm.tsx"),
   Toaster: () => import("./Toaster.tsx"),
   UploadDialog: () => import("./UploadDialog.tsx"),
 } satisfies Record<string, Loader>;

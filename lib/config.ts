@@ -70,6 +70,11 @@ const schema = z.object({
   /** A request body that sends no byte for this long is abandoned with 408 (uploads included). */
   BODY_IDLE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  RATE_RESET_PER_IP: positiveInt.default(10),
+  RATE_RESET_PER_EMAIL: positiveInt.default(3),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -101,6 +106,13 @@ function toConfig(env: z.infer<typeof schema>) {
       forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
       messagesPerUser: env.RATE_MESSAGES_PER_USER,
       messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
+      resetPerIp: env.RATE_RESET_PER_IP,
+      resetPerEmail: env.RATE_RESET_PER_EMAIL,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${env.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${siteUrl.hostname}>`,
+      outboxDir: `${env.DATA_DIR}/outbox`,
     },
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,
@@ -151,12 +163,16 @@ function toConfig(env: z.infer<typeof schema>) {
 
 export class ConfigError extends Error {}
 
+/** Values never echoed in an error (SMTP_URL carries the mail password). */
+const SECRET_KEYS = /PASSWORD|SECRET|SMTP_URL/;
+
 /** Parses an environment map; throws ConfigError with one readable line per bad value. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${JSON.stringify(present[String(i.path[0])] ?? "")}: ${i.message}`);
+    const shown = (key: string) => SECRET_KEYS.test(key) ? "(hidden)" : JSON.stringify(present[key] ?? "");
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return toConfig(result.data);

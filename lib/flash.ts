@@ -8,7 +8,7 @@ import type { ToastInput } from "../components/ui/toast.ts";
  * Only a key travels in the cookie; the text is made here, so nothing a client sets is echoed.
  */
 const FLASH_COOKIE = "dr_flash";
-const KEYS = ["login", "register", "logout"] as const;
+const KEYS = ["login", "register", "logout", "profile", "account-deleted"] as const;
 type FlashKey = (typeof KEYS)[number];
 
 export const hasFlash = (c: Context<AppEnv>) => getCookie(c, FLASH_COOKIE) !== undefined;
@@ -30,6 +30,10 @@ export function takeFlash(c: Context<AppEnv>): ToastInput | null {
       return name ? { title: "Registration successful", description: `Welcome, ${name}!` } : null;
     case "logout":
       return c.var.user ? null : { title: "Logged out", description: "You have been successfully logged out." };
+    case "profile":
+      return name ? { title: "Profile Updated", description: "Your profile has been updated." } : null;
+    case "account-deleted":
+      return c.var.user ? null : { title: "Account Deleted", description: "Your account and your content have been deleted." };
     default:
       return null;
   }

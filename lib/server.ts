@@ -1,5 +1,6 @@
 import { createApp } from "../app.ts";
 import type { Db } from "../db/client.ts";
+import { drainBackground } from "./background.ts";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
 import { startUploadSweeper } from "./upload_sweep.ts";
@@ -26,6 +27,7 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
     shutdown: async () => {
       stopSweeper();
       await server.shutdown();
+      await drainBackground();
       db.client.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/rate_limit.ts";
+import { accountApi } from "./api/account.ts";
 import { adminApi } from "./api/admin.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
@@ -13,6 +14,7 @@ import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
 import { feedLikeApi, likesApi } from "./api/likes.ts";
 import { messagesApi } from "./api/messages.ts";
+import { passwordResetApi } from "./api/password_reset.ts";
 import { reportsApi } from "./api/reports.ts";
 import { s3Api } from "./api/s3.ts";
 import { videosApi } from "./api/videos.ts";
@@ -20,7 +22,6 @@ import { uploadApi } from "./api/upload.ts";
 import { userVideosApi } from "./api/user_videos.ts";
 import { usersApi } from "./api/users.ts";
 import { videoEditsApi } from "./api/video_edits.ts";
-import { accountPages } from "./pages/account.tsx";
 import { adminPage } from "./pages/admin.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
@@ -34,6 +35,8 @@ import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
 import { myMessagesPage } from "./pages/my_messages.tsx";
 import { userProfilePage } from "./pages/user_profile.tsx";
+import { passwordResetPages } from "./pages/password_reset.tsx";
+import { profilePage } from "./pages/profile.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 
@@ -75,6 +78,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
 
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
+  app.route("/api/user", accountApi(deps.limiter));
+  // password_reset.ts: the spec puts /forgot-password, /verify-reset-token and /reset-password directly under /api.
+  app.route("/api", passwordResetApi(deps.limiter));
   app.route("/auth", socialAuth);
   app.route("/auth", authPage(deps.limiter));
   app.route("/my-videos", myVideosPage);
@@ -83,8 +89,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/forum", forumPage);
   app.route("/my-messages", myMessagesPage);
   app.route("/user", userProfilePage);
-  // account.tsx: /profile; seo.ts: /robots.txt and /sitemap.xml.
-  app.route("/", accountPages);
+  app.route("/profile", profilePage);
+  // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
+  app.route("/", passwordResetPages);
   app.route("/", homePage);
   app.route("/", seoRoutes);
   app.route("/", legalPages);

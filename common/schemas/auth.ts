@@ -13,19 +13,20 @@ import {
   USERNAME_RE,
 } from "../auth_rules.ts";
 
-const username = z.string().check(
+/** The registration's fields, which a profile edit (account.ts) obeys too. */
+export const usernameField = z.string().check(
   z.trim(),
   z.minLength(USERNAME_MIN, MSG.usernameShort),
   z.maxLength(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
   z.regex(USERNAME_RE, MSG.usernameChars),
 );
 
-const password = z.string().check(
+export const passwordField = z.string().check(
   z.minLength(PASSWORD_MIN, MSG.passwordShort),
   z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 );
 
-export const loginSchema = z.object({ username, password });
+export const loginSchema = z.object({ username: usernameField, password: passwordField });
 
 /** A date the calendar gives ("2000-01-01") or its ISO form: a real date, 18 or older, from 1940 on. */
 const dateOfBirth = z.string().check(
@@ -35,11 +36,13 @@ const dateOfBirth = z.string().check(
   z.refine((v) => isPlausibleBirthDate(new Date(v)), MSG.dob),
 );
 
+export const emailField = z.string().check(z.trim(), z.maxLength(EMAIL_MAX, "Email is too long"), z.regex(EMAIL_RE, MSG.email));
+
 export const registerSchema = z.object({
-  username,
-  email: z.string().check(z.trim(), z.maxLength(EMAIL_MAX, "Email is too long"), z.regex(EMAIL_RE, MSG.email)),
+  username: usernameField,
+  email: emailField,
   dateOfBirth,
-  password,
+  password: passwordField,
   termsAccepted: z.literal(true, MSG.terms),
 });
 

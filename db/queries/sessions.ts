@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Db, Tx } from "../client.ts";
 import { sessions, users } from "../schema/mod.ts";
 
 export async function insertSession(db: Db, idHash: string, userId: number, expiresAt: number) {
@@ -25,7 +25,7 @@ export async function deleteSession(db: Db, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteUserSessions(db: Db, userId: number) {
+export async function deleteUserSessions(db: Db | Tx, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

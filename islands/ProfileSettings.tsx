@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { ProfileTab } from "../components/ui/profile/ProfileTab.tsx";
+import { SecurityTab } from "../components/ui/profile/SecurityTab.tsx";
+import { DangerZoneTab } from "../components/ui/profile/DangerZoneTab.tsx";
+
+export type ProfileSettingsProps = {
+  username: string;
+  email: string | null;
+  /** False for members who joined through Google or Facebook and never set one. */
+  hasPassword: boolean;
+  /** Social providers the member signs in with. */
+  providers: string[];
+};
+
+const TABS = [
+  { key: "profile", label: "Profile" },
+  { key: "security", label: "Security" },
+  { key: "danger", label: "Danger Zone" },
+] as const;
+type Tab = (typeof TABS)[number]["key"];
+
+/** /profile (spec part 2 §2 "Own profile"): the Profile, Security and Danger Zone tabs. */
+export default function ProfileSettings({ username, email, hasPassword, providers }: ProfileSettingsProps) {
+  const [tab, setTab] = useState<Tab>("profile");
+  const [passwordSet, setPasswordSet] = useState(hasPassword);
+  return (
+    <div>
+      <div role="tablist" aria-label="Account settings" className="mb-6 flex gap-1 rounded-lg bg-neutral-900 p-1">
+        {TABS.map(({ key, label }) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`profile-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="profile-panel"
+            onClick={() => setTab(key)}
+            className={`flex-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium ${
+              tab === key ? "bg-neutral-800 text-white" : "text-neutral-400 hover:text-white"
+            } ${key === "danger" && tab !== key ? "hover:text-red-300" : ""}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} data-tab={tab}>
+        {tab === "profile" && <ProfileTab username={username} email={email} />}
+        {tab === "security" && <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />}
+        {tab === "danger" && <DangerZoneTab username={username} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { Island } from "../../components/Island.tsx";
+import ProfileSettings from "../../islands/ProfileSettings.tsx";
+import type { AppEnv } from "../../lib/app_env.ts";
+import { renderPage } from "../../lib/render.tsx";
+import { findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
+
+/** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */
+export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
+  const { user, db } = c.var;
+  if (!user) return c.redirect("/auth", 302);
+  const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
+  c.header("Cache-Control", "private, no-store");
+  return renderPage(
+    c,
+    <section className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold">Profile Settings</h1>
+      <p className="mb-6 text-sm text-neutral-400">Signed in as {user.username}. Manage your account, password and data.</p>
+      <Island
+        name="ProfileSettings"
+        component={ProfileSettings}
+        props={{ username: user.username, email: user.email, hasPassword: passwordHash !== null, providers }}
+      />
+    </section>,
+    { meta: { title: "Profile", noindex: true } },
+  );
+});
