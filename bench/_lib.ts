@@ -65,6 +65,8 @@ export type BenchServerOptions = {
   members?: number;
   /** Makes the first member (`bench_member`) an admin. */
   admin?: boolean;
+  /** The core the server is pinned to (default 0; wrk then runs on the other one). */
+  cpu?: number;
 };
 
 /**
@@ -104,7 +106,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   db.client.close();
 
   const child = new Deno.Command("taskset", {
-    args: ["-c", "0", Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
+    args: ["-c", String(opts.cpu ?? 0), Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
     env,
     cwd: ROOT,
     stdout: "null",
@@ -155,18 +157,18 @@ export function parseWrk(name: string, out: string): WrkResult {
 }
 
 /**
- * Runs wrk from core 1 against a URL. `headers` are sent on every request; `lua` is an optional
+ * Runs wrk from core 1 (or `cpu`) against a URL. `headers` are sent on every request; `lua` is an optional
  * wrk script (for POST bodies). wrk counts 4xx answers as "non-2xx"; a bench that measures an
  * expected 401 shows that count as the number of requests.
  */
 export async function measure(
   name: string,
   url: string,
-  opts: { headers?: Record<string, string>; lua?: string; seconds?: number; connections?: number } = {},
+  opts: { headers?: Record<string, string>; lua?: string; seconds?: number; connections?: number; cpu?: number } = {},
 ): Promise<WrkResult> {
   const args = [
     "-c",
-    "1",
+    String(opts.cpu ?? 1),
     "wrk",
     `-t${WRK.threads}`,
     `-c${opts.connections ?? WRK.connections}`,
