@@ -122,7 +122,8 @@ async function rankedIds(db: Db, stream: Stream, categoryId: number | null, orde
 
 /**
  * Forget the ranked lists when an item joins the public catalogue (approved, un-hidden), so it
- * shows up at once instead of after RANK_TTL_MS. Removals need no call: pages filter them out.
+ * shows up at once instead of after RANK_TTL_MS (contentChanged in lib/content_version.ts calls
+ * it). Removals would need no call: pages filter them out.
  */
 export function clearRankCache(db: Db) {
   rankCache.delete(db);

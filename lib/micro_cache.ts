@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app_env.ts";
 import { dynamicEncoding } from "./compress.ts";
+import { contentVersion } from "./content_version.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -23,8 +24,10 @@ export function microCache(paths: RegExp, ttlSeconds: number): MiddlewareHandler
     const cookie = c.req.header("cookie") ?? "";
     if (PERSONAL_COOKIE.test(cookie)) return next();
     // Everything else a page depends on: the remembered shuffle seed, whether the stylesheet is
-    // inlined, and the encoding.
+    // inlined, and the encoding; and the content version, so nothing moderation removed (or
+    // approved) is served from before the change.
     const key = [
+      contentVersion(c.var.db),
       c.req.url,
       SEED_COOKIE.exec(cookie)?.[1] ?? "",
       CSS_COOKIE.exec(cookie)?.[1] ?? "",

@@ -28,7 +28,7 @@ import { recordAudit } from "../../lib/audit.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { conflict, forbidden, notFound, unauthorized } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
-import { clearRankCache } from "../../lib/feed.ts";
+import { changesContent } from "../../lib/content_version.ts";
 import { jsonBody, parseOr400, queryOr400 } from "../../lib/validate.ts";
 
 /** Admin routes answer 401 to visitors and 403 to members (QUALITY.md, security 4). */
@@ -93,7 +93,7 @@ export const adminApi = new Hono<AppEnv>()
     ]);
     return c.json({ content: rows.map(adminItem), totalCount, page, limit });
   })
-  .post("/content/:id/approve", async (c) => {
+  .post("/content/:id/approve", changesContent, async (c) => {
     const id = idParam(c.req.param("id"));
     const admin = c.var.user!;
     const now = Date.now();
@@ -109,10 +109,9 @@ export const adminApi = new Hono<AppEnv>()
         details: { title: item.title, from: item.reviewStatus },
       }, now);
     });
-    clearRankCache(c.var.db);
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
-  .post("/content/:id/reject", async (c) => {
+  .post("/content/:id/reject", changesContent, async (c) => {
     const id = idParam(c.req.param("id"));
     const { reason } = await jsonBody(c, rejectBody);
     const admin = c.var.user!;
@@ -131,7 +130,7 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });
   })
-  .post("/content/:id/feature", async (c) => {
+  .post("/content/:id/feature", changesContent, async (c) => {
     const id = idParam(c.req.param("id"));
     const admin = c.var.user!;
     const now = Date.now();
@@ -152,7 +151,7 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, featured });
   })
-  .post("/content/:id/dismiss-reports", async (c) => {
+  .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idParam(c.req.param("id"));
     const admin = c.var.user!;
     const now = Date.now();
@@ -169,10 +168,9 @@ export const adminApi = new Hono<AppEnv>()
       }, now);
       return n;
     });
-    clearRankCache(c.var.db);
     return c.json({ ok: true, id, resolvedReports: resolved, hidden: false });
   })
-  .delete("/content/:id", async (c) => {
+  .delete("/content/:id", changesContent, async (c) => {
     const id = idParam(c.req.param("id"));
     const admin = c.var.user!;
     const item = await itemOr404(c, id);

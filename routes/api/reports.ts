@@ -6,6 +6,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { badRequest, conflict } from "../../lib/http_error.ts";
 import { parseMediaId, viewerKey, visibleMediaOr404 } from "../../lib/media_access.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
+import { changesContent } from "../../lib/content_version.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { MEDIA_MSG, REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from "../../common/media_rules.ts";
 
@@ -47,5 +48,6 @@ export function reportsApi(limiter: RateLimiter) {
     });
     return c.json({ success: true, id: report.id }, 201);
   };
-  return new Hono<AppEnv>().post("/reports", handler).post("/report", handler);
+  // A report can hide the item (REPORT_HIDE_THRESHOLD).
+  return new Hono<AppEnv>().post("/reports", changesContent, handler).post("/report", changesContent, handler);
 }

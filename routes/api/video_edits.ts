@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import type { Config } from "../../lib/config.ts";
 import { toContentItem } from "../../lib/content_item.ts";
+import { changesContent } from "../../lib/content_version.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { recordAudit } from "../../lib/audit.ts";
@@ -171,7 +172,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     }
   });
 
-  app.put("/:id", async (c) => {
+  app.put("/:id", changesContent, async (c) => {
     const { user, db } = c.var;
     if (!user) throw unauthorized();
     const id = idParam(c.req.param("id"));
@@ -193,7 +194,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     return c.json(toContentItem((await findItemById(db, id))!));
   });
 
-  app.delete("/:id", async (c) => {
+  app.delete("/:id", changesContent, async (c) => {
     const { user, db, config } = c.var;
     if (!user) throw unauthorized();
     const id = idParam(c.req.param("id"));
