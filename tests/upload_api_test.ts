@@ -7,11 +7,12 @@ import { media, uploads } from "../db/schema/mod.ts";
 import { sweepUnattachedUploads } from "../lib/upload_sweep.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
-import { exifHasGps, hasFfmpeg, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";
+import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";
+import { needs } from "./_needs.ts";
 
 const env = await makeTestEnv({ MAX_VIDEO_MB: "2", MAX_IMAGE_MB: "1", RATE_UPLOADS_PER_USER: "1000" });
 const { request, db, config } = env;
-const FFMPEG = hasFfmpeg();
+const FFMPEG = needs(import.meta.url, "ffmpeg");
 const member = await createUser(db);
 const other = await createUser(db);
 const admin = await createUser(db, { isAdmin: true });
