@@ -61,19 +61,19 @@ export function feedPageQuery(db: Db, q: FeedPageQuery) {
 
 export function listFeedPage(db: Db, q: FeedPageQuery & { categoryId: number | null; limit: number; offset: number }): Promise<ItemRow[]> {
   const byCategory = q.categoryId !== null;
-  const query = prepared(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
+  const query = prepared<ItemRow>(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
     feedPageQuery(db, {
       sort: q.sort,
       stream: q.stream,
       categoryId: byCategory ? sql.placeholder("categoryId") : null,
       limit: sql.placeholder("limit"),
       offset: sql.placeholder("offset"),
-    }).prepare());
-  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset }) as Promise<ItemRow[]>;
+    }));
+  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset });
 }
 
 /** What trending and the shuffle rank: every approved item of a stream with its counters. */
-export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | null) {
+export function rankInputsQuery(db: Db, stream: Stream, categoryId: Param | null) {
   return db.select({ id: media.id, likes: media.likes, views: media.views, createdAt: media.createdAt }).from(media)
     .where(and(publicWhere, categoryId === null ? undefined : eq(media.categoryId, categoryId), streamWhere(stream)));
 }
@@ -81,7 +81,13 @@ export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | nul
 export type RankInput = { id: number; likes: number; views: number; createdAt: number };
 
 export function listRankInputs(db: Db, stream: Stream, categoryId: number | null): Promise<RankInput[]> {
-  return rankInputsQuery(db, stream, categoryId);
+  const byCategory = categoryId !== null;
+  return prepared<RankInput>(
+    db,
+    `rank:${stream}:${byCategory}`,
+    () => rankInputsQuery(db, stream, byCategory ? sql.placeholder("categoryId") : null),
+  )
+    .all(byCategory ? { categoryId } : {});
 }
 
 /** Approved items by id (one page of a ranked order), in no particular order. */
@@ -96,8 +102,8 @@ export function itemsByIdsQuery(db: Db, ids: Param[]) {
 export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   // One prepared statement per list length (a page has a handful of lengths at most).
-  const query = prepared(db, `byIds:${ids.length}`, () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`))).prepare());
-  const rows = (await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])))) as ItemRow[];
+  const query = prepared<ItemRow>(db, `byIds:${ids.length}`, () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`))));
+  const rows = await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])));
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
@@ -114,22 +120,25 @@ export function featuredQuery(db: Db) {
 }
 
 export async function findFeatured(db: Db): Promise<ItemRow | null> {
-  const [row] = await prepared(db, "featured", () => featuredQuery(db).prepare()).all();
-  return (row as ItemRow | undefined) ?? null;
+  return (await prepared<ItemRow>(db, "featured", () => featuredQuery(db)).get()) ?? null;
 }
 
 export type Category = { id: number; name: string; slug: string };
 
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
 export function listCategories(db: Db): Promise<Category[]> {
-  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
-    .orderBy(asc(categories.id));
+  return prepared<Category>(db, "categories", () => db.select(categoryColumns).from(categories).orderBy(asc(categories.id))).all();
 }
 
 /** A category by its numeric id or its slug. */
 export async function findCategory(db: Db, ref: { id: number } | { slug: string }): Promise<Category | null> {
-  const where = "id" in ref ? eq(categories.id, ref.id) : eq(categories.slug, ref.slug);
-  const row = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(where).get();
-  return row ?? null;
+  const byId = "id" in ref;
+  const query = prepared<Category>(db, `category:${byId ? "id" : "slug"}`, () =>
+    db.select(categoryColumns).from(categories).where(
+      byId ? eq(categories.id, sql.placeholder("ref")) : eq(categories.slug, sql.placeholder("ref")),
+    ));
+  return (await query.get({ ref: byId ? ref.id : ref.slug })) ?? null;
 }
 
 /** Approved items for the sitemap: id, title and when they last changed. */
