@@ -68,7 +68,7 @@ if (PROFILE) {
   session_ = new Session();
   session_.connect();
   await session_.post("Profiler.enable");
-  await session_.post("Profiler.setSamplingInterval", { interval: 100 });
+  await session_.post("Profiler.setSamplingInterval", { interval: 250 });
 }
 
 const profiles: any[] = [];

@@ -8,6 +8,7 @@ import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
 import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../common/feed_rules.ts";
 import { api } from "../components/ui/api.ts";
 import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { CardCell } from "../components/ui/CardCell.tsx";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -169,11 +170,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            cells.push(
-              <li key={item.id}>
-                <PlayableCard item={item} signedIn={signedIn} eager={index++ < 3} />
-              </li>,
-            );
+            cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
             return cells;
           })
         )}

@@ -12,6 +12,8 @@ import { CSS_COOKIE, cssVersion, manifest } from "./assets.ts";
 import { getCookie } from "hono/cookie";
 import { takeFlash } from "./flash.ts";
 import { sendHtml } from "./compress.ts";
+import { CardHtml } from "../components/ui/CardCell.tsx";
+import { cardHtml } from "./card_html.tsx";
 
 export type PageOptions = {
   meta: PageMeta;
@@ -30,16 +32,18 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
   const islands = new Set<string>();
   let bodyHtml = renderToString(
     <IslandCollector.Provider value={islands}>
-      {!bare && <Header user={user} siteName={config.siteName} tagline={config.tagline} uploadLimits={config.limits} {...header} />}
-      <main id="main" className="flex-1">{body}</main>
-      {!bare && (
-        <Footer
-          siteName={config.siteName}
-          supportEmail={config.supportEmail}
-          copyrightEmail={config.copyrightEmail}
-          maxVideoMb={Math.round(config.limits.videoBytes / 1048576)}
-        />
-      )}
+      <CardHtml.Provider value={cardHtml}>
+        {!bare && <Header user={user} siteName={config.siteName} tagline={config.tagline} uploadLimits={config.limits} {...header} />}
+        <main id="main" className="flex-1">{body}</main>
+        {!bare && (
+          <Footer
+            siteName={config.siteName}
+            supportEmail={config.supportEmail}
+            copyrightEmail={config.copyrightEmail}
+            maxVideoMb={Math.round(config.limits.videoBytes / 1048576)}
+          />
+        )}
+      </CardHtml.Provider>
     </IslandCollector.Provider>,
   );
   const flash = takeFlash(c);

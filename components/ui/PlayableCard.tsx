@@ -12,7 +12,7 @@ import { deviceFor, PLACEHOLDER_THUMB, PLAY_DELAY_MS, TARGET_ZONE, TEXT, youtube
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 
-type Props = {
+export type PlayableCardProps = {
   item: CardItem;
   signedIn: boolean;
   eager?: boolean;
@@ -67,7 +67,7 @@ const touch = {
   },
 };
 
-export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: Props) {
+export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: PlayableCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
