@@ -17,12 +17,14 @@ export type HeaderProps = {
   uploadSlot?: React.ReactNode;
   /** The configured upload size limits, for the members' upload dialog. */
   uploadLimits?: { videoBytes: number; imageBytes: number };
+  /** The logo link's fresh shuffle seed (lib/render.tsx renders the header once with a marker here). */
+  homeSeed?: string;
 };
 
 /** Display is left to each use, so `hidden sm:inline-flex` can work. */
 const button = "items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
-export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits }: HeaderProps) {
+export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, homeSeed }: HeaderProps) {
   const memberUpload = user && (uploadSlot ?? (uploadLimits && (
     <Island
       name="UploadDialog"
@@ -33,7 +35,11 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
   return (
     <header className="sticky top-0 z-40 border-b border-neutral-800 bg-neutral-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
-        <a href={`/?shuffleSeed=${newShuffleSeed()}`} className="flex shrink-0 items-center gap-2" aria-label={`${siteName} home`}>
+        <a
+          href={`/?shuffleSeed=${homeSeed ?? newShuffleSeed()}`}
+          className="flex shrink-0 items-center gap-2"
+          aria-label={`${siteName} home`}
+        >
           <img src="/static/favicon.svg" width={32} height={32} alt="" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold tracking-tight">{siteName}</span>
