@@ -7,7 +7,6 @@ import { Component, type ReactNode, useCallback, useEffect, useRef, useState } f
 import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
 import { columnsFor, interleave, LAZY_MARGIN_PX, SORT_EVENT, SORT_OPTIONS, type SortValue, TEXT } from "../common/feed_rules.ts";
 import { api } from "../components/ui/api.ts";
-import { PlayableCard } from "../components/ui/PlayableCard.tsx";
 import { CardCell } from "../components/ui/CardCell.tsx";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
@@ -139,7 +138,8 @@ function FeedBody(
       {featured && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
-          <PlayableCard
+          <CardCell
+            as="div"
             item={featured}
             signedIn={signedIn}
             eager

@@ -1,11 +1,13 @@
 import type { ItemRow } from "../db/queries/media.ts";
+import type { CardRow } from "../db/queries/feed.ts";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
 import { mediaSlug } from "./slug.ts";
 
 /** Public URL of a stored upload (served by routes/uploads.ts with the visibility rule). */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
 
 /** The stored thumbnail, else an image item's own file, the YouTube still, or the generated placeholder. */
-export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
+export const thumbnailUrl = (row: Pick<CardRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
   row.thumbnailKey
     ? uploadUrl(row.thumbnailKey)
     : row.contentType === "image" && row.fileKey
@@ -13,6 +15,25 @@ export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtube
     : row.youtubeId
     ? `https://i.ytimg.com/vi/${row.youtubeId}/hqdefault.jpg`
     : `/api/content/${row.id}/thumbnail?placeholder=true`;
+
+/** What a card shows, from the card columns alone (the home page reads no more). */
+export function toCardItemFromRow(row: CardRow): CardItem {
+  return {
+    id: row.id,
+    slug: mediaSlug(row.title, row.id),
+    title: row.title,
+    contentType: row.contentType,
+    thumbnail: thumbnailUrl(row),
+    videoUrl: row.contentType === "video" && row.fileKey ? uploadUrl(row.fileKey) : null,
+    youtubeId: row.youtubeId,
+    duration: row.duration,
+    tags: row.tags,
+    categoryName: row.categoryName,
+    aiGenerator: row.aiGenerator,
+    uploaderName: row.uploaderName,
+    likes: row.likes,
+  };
+}
 
 /** The spec's content item (part 1 §3), as the API returns it. */
 export function toContentItem(row: ItemRow) {

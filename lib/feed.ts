@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { adPositionsFor, DEFAULT_SORT, interleave, pageSize } from "../common/feed_rules.ts";
+import { adPositionsFor, DEFAULT_SORT, pageSize } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   type Category,
@@ -12,13 +12,13 @@ import {
   listItemsByIds,
   listRankInputs,
   type RankInput,
+  type Shape,
   type Sort,
   SORTS,
   type Stream,
 } from "../db/queries/feed.ts";
-import type { ItemRow } from "../db/queries/media.ts";
 import type { AppEnv } from "./app_env.ts";
-import { type ContentItem, toContentItem } from "./content_item.ts";
+import { type ContentItem, toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
 
 export const MAX_PAGE = 10_000;
@@ -77,13 +77,40 @@ function seedKeys(seed: string): [number, number, number, number] {
  * exist: a page never moves because another item was added elsewhere in the list.
  */
 export function shuffleOrder(ids: number[], seed: string): number[] {
+  const key = shuffleKey(seed);
+  return ids.map((id) => [key(id), id] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+}
+
+function shuffleKey(seed: string): (id: number) => number {
   const [a, b, k, c] = seedKeys(seed);
-  const key = (id: number) => {
+  return (id: number) => {
     let x = (Math.imul(id, a) + b) >>> 0;
     x = Math.imul(x ^ k, c) >>> 0;
     return (x ^ (x >>> 15)) >>> 0;
   };
-  return ids.map((id) => [key(id), id] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+}
+
+/**
+ * The first `count` ids of shuffleOrder(ids, seed) in one pass, without sorting them all: the
+ * home page's 30% of fresh shuffles each bring a new seed and show only its first page.
+ */
+export function shuffleHead(ids: number[], seed: string, count: number): number[] {
+  const key = shuffleKey(seed);
+  const keys: number[] = [];
+  const head: number[] = [];
+  for (const id of ids) {
+    const k = key(id);
+    if (keys.length === count && k >= keys[count - 1]) continue;
+    let at = keys.length === count ? count - 1 : keys.length;
+    while (at > 0 && keys[at - 1] > k) {
+      keys[at] = keys[at - 1];
+      head[at] = head[at - 1];
+      at--;
+    }
+    keys[at] = k;
+    head[at] = id;
+  }
+  return head;
 }
 
 /**
@@ -97,7 +124,16 @@ type Ranked = { at: number; inputs: RankInput[]; trending?: number[]; shuffles: 
 const rankCache = new WeakMap<Db, Map<string, Ranked>>();
 const MAX_SHUFFLES = 256;
 
-async function rankedIds(db: Db, stream: Stream, categoryId: number | null, order: FeedOrder, now: number): Promise<number[]> {
+/** One page (`offset`, `limit`) of a ranked order: trending, or the shuffle of a seed. */
+async function rankedPage(
+  db: Db,
+  stream: Stream,
+  categoryId: number | null,
+  order: FeedOrder,
+  now: number,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   let perDb = rankCache.get(db);
   if (!perDb) rankCache.set(db, perDb = new Map());
   const key = `${stream}:${categoryId ?? ""}`;
@@ -109,15 +145,17 @@ async function rankedIds(db: Db, stream: Stream, categoryId: number | null, orde
   if ("seed" in order) {
     let ids = entry.shuffles.get(order.seed);
     if (!ids) {
+      // A seed's first page is all most visitors see; the whole order is made when a later page is asked for.
+      if (offset === 0) return shuffleHead(entry.inputs.map((r) => r.id), order.seed, limit);
       ids = shuffleOrder(entry.inputs.map((r) => r.id), order.seed);
       if (entry.shuffles.size >= MAX_SHUFFLES) entry.shuffles.delete(entry.shuffles.keys().next().value!);
       entry.shuffles.set(order.seed, ids);
     }
-    return ids;
+    return ids.slice(offset, offset + limit);
   }
   entry.trending ??= entry.inputs.map((r) => [trendingScore(r, entry.at), r.id] as const)
     .sort((p, q) => q[0] - p[0] || q[1] - p[1]).map((p) => p[1]);
-  return entry.trending;
+  return entry.trending.slice(offset, offset + limit);
 }
 
 /**
@@ -129,38 +167,68 @@ export function clearRankCache(db: Db) {
   rankCache.delete(db);
 }
 
-async function streamPage(db: Db, stream: Stream, req: FeedRequest, limit: number, offset: number, now: number): Promise<ItemRow[]> {
+async function streamPage<S extends Shape>(
+  db: Db,
+  stream: Stream,
+  req: FeedRequest,
+  limit: number,
+  offset: number,
+  now: number,
+  shape: S,
+) {
   const { order, categoryId } = req;
   if ("sort" in order && order.sort !== "trending") {
-    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset });
+    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset }, shape);
   }
-  const ids = await rankedIds(db, stream, categoryId, order, now);
-  return listItemsByIds(db, ids.slice(offset, offset + limit));
+  return listItemsByIds(db, await rankedPage(db, stream, categoryId, order, now, offset, limit), shape);
 }
 
 /**
  * One page of the feed: both streams paged independently with the page size of the column
  * count (one more row is read to know whether there is more), plus the featured item.
  */
-export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
+async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
   const [videos, images, featured] = await Promise.all([
-    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now),
-    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now),
-    findFeatured(db),
+    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, shape),
+    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now, shape),
+    findFeatured(db, shape),
   ]);
-  const hasMore = videos.length > size.videos || images.length > size.images;
-  const v = videos.slice(0, size.videos).map(toContentItem);
-  const i = images.slice(0, size.images).map(toContentItem);
+  const v = videos.slice(0, size.videos);
+  const i = images.slice(0, size.images);
   return {
-    featured: { video: featured ? toContentItem(featured) : null },
+    featured,
+    videos: v,
+    images: i,
+    hasMore: videos.length > size.videos || images.length > size.images,
+    adPositions: adPositionsFor(v.length + i.length, req.columns, adsEnabled),
+  };
+}
+
+/** The API's page of the feed, with full content items. */
+export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
+  const rows = await feedRows(db, req, adsEnabled, "item");
+  return {
+    featured: { video: rows.featured ? toContentItem(rows.featured) : null },
     content: {
-      videos: v,
-      images: i,
-      hasMore,
-      adPositions: adPositionsFor(interleave(v, i).length, req.columns, adsEnabled),
+      videos: rows.videos.map(toContentItem),
+      images: rows.images.map(toContentItem),
+      hasMore: rows.hasMore,
+      adPositions: rows.adPositions,
     },
+  };
+}
+
+/** The same page for the home page, read and shaped only as far as its cards need. */
+export async function loadFeedCards(db: Db, req: FeedRequest, adsEnabled: boolean) {
+  const rows = await feedRows(db, req, adsEnabled, "card");
+  return {
+    featured: rows.featured ? toCardItemFromRow(rows.featured) : null,
+    videos: rows.videos.map(toCardItemFromRow),
+    images: rows.images.map(toCardItemFromRow),
+    hasMore: rows.hasMore,
+    adPositions: rows.adPositions,
   };
 }
 

@@ -8,15 +8,15 @@ import { PlayableCard, type PlayableCardProps } from "./PlayableCard.tsx";
 export const CardHtml = createContext<((props: PlayableCardProps) => string) | null>(null);
 
 /**
- * A card in a list item. The server may fill the item with the card's kept HTML: the markup is
- * the same string React would render, so the island hydrates it like any other.
+ * A card in a list item (or a `div`). The server may fill it with the card's kept HTML: the
+ * markup is the same string React would render, so the island hydrates it like any other.
  */
-export function CardCell(props: PlayableCardProps) {
+export function CardCell({ as: Tag = "li", ...props }: PlayableCardProps & { as?: "li" | "div" }) {
   const html = useContext(CardHtml);
-  if (html) return <li dangerouslySetInnerHTML={{ __html: html(props) }} />;
+  if (html) return <Tag dangerouslySetInnerHTML={{ __html: html(props) }} />;
   return (
-    <li>
+    <Tag>
       <PlayableCard {...props} />
-    </li>
+    </Tag>
   );
 }

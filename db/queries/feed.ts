@@ -10,6 +10,28 @@ export type Sort = (typeof SORTS)[number];
 /** An explicit sort, or the default view shuffled by a seed. */
 export type FeedOrder = { sort: Sort } | { seed: string };
 
+/** The columns a card shows (components/ui/MediaCard.tsx): the home page reads only these. */
+export const cardColumns = {
+  id: media.id,
+  title: media.title,
+  contentType: media.contentType,
+  fileKey: media.fileKey,
+  thumbnailKey: media.thumbnailKey,
+  youtubeId: media.youtubeId,
+  duration: media.duration,
+  tags: media.tags,
+  aiGenerator: media.aiGenerator,
+  likes: media.likes,
+  uploaderName: users.username,
+  categoryName: categories.name,
+};
+export type CardRow = Pick<ItemRow, keyof typeof cardColumns>;
+
+/** Full items (the API's content item) or only what a card shows. */
+export type Shape = "item" | "card";
+const SHAPES = { item: itemColumns, card: cardColumns };
+type RowOf<S extends Shape> = S extends "card" ? CardRow : ItemRow;
+
 /** The feed's two streams: video and embed items, and image items. */
 export type Stream = "videos" | "images";
 
@@ -45,8 +67,8 @@ export type FeedPageQuery = {
 };
 
 /** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
-export function feedPageQuery(db: Db, q: FeedPageQuery) {
-  return db.select(itemColumns).from(media)
+export function feedPageQuery(db: Db, q: FeedPageQuery, shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(and(
@@ -59,16 +81,20 @@ export function feedPageQuery(db: Db, q: FeedPageQuery) {
     .offset(q.offset);
 }
 
-export function listFeedPage(db: Db, q: FeedPageQuery & { categoryId: number | null; limit: number; offset: number }): Promise<ItemRow[]> {
+export function listFeedPage<S extends Shape = "item">(
+  db: Db,
+  q: FeedPageQuery & { categoryId: number | null; limit: number; offset: number },
+  shape: S = "item" as S,
+): Promise<RowOf<S>[]> {
   const byCategory = q.categoryId !== null;
-  const query = prepared<ItemRow>(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
+  const query = prepared<RowOf<S>>(db, `feed:${shape}:${q.sort}:${q.stream}:${byCategory}`, () =>
     feedPageQuery(db, {
       sort: q.sort,
       stream: q.stream,
       categoryId: byCategory ? sql.placeholder("categoryId") : null,
       limit: sql.placeholder("limit"),
       offset: sql.placeholder("offset"),
-    }));
+    }, shape));
   return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset });
 }
 
@@ -91,26 +117,30 @@ export function listRankInputs(db: Db, stream: Stream, categoryId: number | null
 }
 
 /** Approved items by id (one page of a ranked order), in no particular order. */
-export function itemsByIdsQuery(db: Db, ids: Param[]) {
-  return db.select(itemColumns).from(media)
+export function itemsByIdsQuery(db: Db, ids: Param[], shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     // Unary + keeps the planner on the primary key rather than walking the status index.
     .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false)));
 }
 
-export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
+export async function listItemsByIds<S extends Shape = "item">(db: Db, ids: number[], shape: S = "item" as S): Promise<RowOf<S>[]> {
   if (ids.length === 0) return [];
   // One prepared statement per list length (a page has a handful of lengths at most).
-  const query = prepared<ItemRow>(db, `byIds:${ids.length}`, () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`))));
+  const query = prepared<RowOf<S>>(
+    db,
+    `byIds:${shape}:${ids.length}`,
+    () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`)), shape),
+  );
   const rows = await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])));
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
 /** The most recently featured approved item, for the Featured Video section. */
-export function featuredQuery(db: Db) {
-  return db.select(itemColumns).from(media)
+export function featuredQuery(db: Db, shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(and(eq(media.featured, true), publicWhere))
@@ -119,8 +149,8 @@ export function featuredQuery(db: Db) {
     .limit(1);
 }
 
-export async function findFeatured(db: Db): Promise<ItemRow | null> {
-  return (await prepared<ItemRow>(db, "featured", () => featuredQuery(db)).get()) ?? null;
+export async function findFeatured<S extends Shape = "item">(db: Db, shape: S = "item" as S): Promise<RowOf<S> | null> {
+  return (await prepared<RowOf<S>>(db, `featured:${shape}`, () => featuredQuery(db, shape)).get()) ?? null;
 }
 
 export type Category = { id: number; name: string; slug: string };
