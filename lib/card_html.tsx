@@ -9,7 +9,7 @@ import { PlayableCard, type PlayableCardProps } from "../components/ui/PlayableC
  * kept HTML at each use: the card is rendered with a random marker number in its place.
  */
 const LIKES_MARK = String(1e14 + Math.floor(Math.random() * 8e14));
-const MAX_CARDS = 2_000;
+const MAX_CARDS = 5_000;
 const kept = new Map<string, string[]>();
 /** React puts a preload for an eagerly loaded image before the markup; inside a list item it would not match. */
 const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;

@@ -8,6 +8,7 @@ import {
   type FeedOrder,
   findCategory,
   findFeatured,
+  listCategories,
   listFeedPage,
   listItemsByIds,
   listRankInputs,
@@ -20,6 +21,7 @@ import {
 import type { AppEnv } from "./app_env.ts";
 import { type ContentItem, toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
+import { contentVersion } from "./content_version.ts";
 
 export const MAX_PAGE = 10_000;
 export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -116,11 +118,11 @@ export function shuffleHead(ids: number[], seed: string, count: number): number[
 /**
  * Trending and the shuffle rank every approved item of a stream, which no index can do, so
  * the ranked id lists are kept in memory per database for RANK_TTL_MS: one scan serves
- * thousands of page requests. A newly approved item joins these two orders within that time;
- * an item removed meanwhile is filtered out when its page is read.
+ * thousands of page requests, and they are made again as soon as the content version moves
+ * (approval, moderation, edits): an item removed otherwise is filtered out when its page is read.
  */
 export const RANK_TTL_MS = 10_000;
-type Ranked = { at: number; inputs: RankInput[]; trending?: number[]; shuffles: Map<string, number[]> };
+type Ranked = { at: number; version: number; inputs: RankInput[]; trending?: number[]; shuffles: Map<string, number[]> };
 const rankCache = new WeakMap<Db, Map<string, Ranked>>();
 const MAX_SHUFFLES = 256;
 
@@ -138,8 +140,9 @@ async function rankedPage(
   if (!perDb) rankCache.set(db, perDb = new Map());
   const key = `${stream}:${categoryId ?? ""}`;
   let entry = perDb.get(key);
-  if (!entry || now - entry.at > RANK_TTL_MS) {
-    entry = { at: now, inputs: await listRankInputs(db, stream, categoryId), shuffles: new Map() };
+  const version = contentVersion(db);
+  if (!entry || now - entry.at > RANK_TTL_MS || entry.version !== version) {
+    entry = { at: now, version, inputs: await listRankInputs(db, stream, categoryId), shuffles: new Map() };
     perDb.set(key, entry);
   }
   if ("seed" in order) {
@@ -159,12 +162,20 @@ async function rankedPage(
 }
 
 /**
- * Forget the ranked lists when an item joins the public catalogue (approved, un-hidden), so it
- * shows up at once instead of after RANK_TTL_MS (contentChanged in lib/content_version.ts calls
- * it). Removals would need no call: pages filter them out.
+ * The categories, kept per database until the content version moves (lib/content_version.ts):
+ * every home and search page lists them, and nothing but a migration changes them today.
  */
-export function clearRankCache(db: Db) {
-  rankCache.delete(db);
+const categoryCache = new WeakMap<Db, { version: number; list: Promise<Category[]> }>();
+
+export function cachedCategories(db: Db): Promise<Category[]> {
+  const version = contentVersion(db);
+  let kept = categoryCache.get(db);
+  if (!kept || kept.version !== version) {
+    kept = { version, list: listCategories(db) };
+    kept.list.catch(() => categoryCache.delete(db));
+    categoryCache.set(db, kept);
+  }
+  return kept.list;
 }
 
 async function streamPage<S extends Shape>(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { prepared } from "../prepared.ts";
+import { literalLimit, prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
@@ -87,15 +87,15 @@ export function listFeedPage<S extends Shape = "item">(
   shape: S = "item" as S,
 ): Promise<RowOf<S>[]> {
   const byCategory = q.categoryId !== null;
-  const query = prepared<RowOf<S>>(db, `feed:${shape}:${q.sort}:${q.stream}:${byCategory}`, () =>
+  const query = prepared<RowOf<S>>(db, `feed:${shape}:${q.sort}:${q.stream}:${byCategory}:${q.limit}`, () =>
     feedPageQuery(db, {
       sort: q.sort,
       stream: q.stream,
       categoryId: byCategory ? sql.placeholder("categoryId") : null,
-      limit: sql.placeholder("limit"),
+      limit: literalLimit(q.limit),
       offset: sql.placeholder("offset"),
     }, shape));
-  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset });
+  return query.all({ categoryId: q.categoryId, offset: q.offset });
 }
 
 /** What trending and the shuffle rank: every approved item of a stream with its counters. */
@@ -146,7 +146,7 @@ export function featuredQuery(db: Db, shape: Shape = "item") {
     .where(and(eq(media.featured, true), publicWhere))
     // Unary + keeps the planner on the small featured index instead of walking every approved item by date.
     .orderBy(sql`+${media.createdAt} DESC`, sql`+${media.id} DESC`)
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 export async function findFeatured<S extends Shape = "item">(db: Db, shape: S = "item" as S): Promise<RowOf<S> | null> {

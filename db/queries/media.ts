@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { prepared } from "../prepared.ts";
+import { literalLimit, prepared } from "../prepared.ts";
 import { categories, media, users } from "../schema/mod.ts";
 
 /** The columns of a content item as cards and pages show it, with uploader and category. */
@@ -74,24 +74,23 @@ export function findItemById(db: Db, id: number): Promise<ItemRow | undefined> {
  * newest others to fill the list. Never the item itself, never pending, rejected or hidden items.
  */
 export async function listRelated(db: Db, item: { id: number; categoryId: number | null }, limit: number): Promise<ItemRow[]> {
-  const same = item.categoryId === null ? [] : await prepared<ItemRow>(db, "relatedSame", () =>
+  const same = item.categoryId === null ? [] : await prepared<ItemRow>(db, `relatedSame:${limit}`, () =>
     itemQuery(db)
       .where(and(publicWhere, eq(media.categoryId, sql.placeholder("categoryId")), ne(media.id, sql.placeholder("id"))))
-      .orderBy(desc(media.createdAt), desc(media.id)).limit(sql.placeholder("limit"))).all({
+      .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit))).all({
       categoryId: item.categoryId,
       id: item.id,
-      limit,
     });
   if (same.length >= limit) return same;
   const seen = [item.id, ...same.map((r) => r.id)];
   const more = await prepared<ItemRow>(
     db,
-    `relatedMore:${seen.length}`,
+    `relatedMore:${seen.length}:${limit - same.length}`,
     () =>
       itemQuery(db).where(and(publicWhere, notInArray(media.id, seen.map((_, i) => sql.placeholder(`seen${i}`)))))
-        .orderBy(desc(media.createdAt), desc(media.id)).limit(sql.placeholder("limit")),
+        .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit - same.length)),
   )
-    .all({ ...Object.fromEntries(seen.map((id, i) => [`seen${i}`, id])), limit: limit - same.length });
+    .all(Object.fromEntries(seen.map((id, i) => [`seen${i}`, id])));
   return [...same, ...more];
 }
 

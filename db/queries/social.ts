@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { preparedOn } from "../prepared.ts";
+import { literalLimit, preparedOn } from "../prepared.ts";
 import { comments, likes, media, reports, views } from "../schema/mod.ts";
 
 type Conn = Db | Tx;
@@ -42,7 +42,7 @@ export const COMMENT_LIST_LIMIT = 200;
 export type CommentRow = { id: number; userId: number | null; username: string; content: string; createdAt: number };
 
 export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
-  return preparedOn<CommentRow>(db, "comments", (d) =>
+  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) =>
     d.select({
       id: comments.id,
       userId: comments.userId,
@@ -51,7 +51,7 @@ export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIM
       createdAt: comments.createdAt,
     })
       .from(comments).where(eq(comments.mediaId, sql.placeholder("mediaId"))).orderBy(desc(comments.createdAt), desc(comments.id))
-      .limit(sql.placeholder("limit"))).all({ mediaId, limit });
+      .limit(literalLimit(limit))).all({ mediaId });
 }
 
 export async function insertComment(tx: Tx, row: { mediaId: number; userId: number | null; username: string; content: string }) {

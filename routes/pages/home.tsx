@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
 import { interleave, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
-import { findCategory, listCategories, type Sort, SORTS } from "../../db/queries/feed.ts";
+import { findCategory, type Sort, SORTS } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { acceptsSeed, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed.ts";
+import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { newShuffleSeed } from "../../lib/shuffle_seed.ts";
@@ -40,7 +40,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const ref = categoryParam.safeParse((c.req.query("category") ?? "").toLowerCase());
   const [found, categories] = await Promise.all([
     ref.success && ref.data ? findCategory(db, ref.data) : null,
-    listCategories(db),
+    cachedCategories(db),
   ]);
   const unknownCategory = ref.success ? !!ref.data && !found : true;
   const category = found;
