@@ -136,7 +136,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   };
 }
 
-export type WrkResult = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type WrkResult = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
 
 function toMs(value: string): number {
   const m = value.match(/^([\d.]+)(us|ms|s|m)$/);
@@ -148,12 +148,13 @@ function toMs(value: string): number {
 /** Parses wrk's `--latency` report. */
 export function parseWrk(name: string, out: string): WrkResult {
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
   const p50 = toMs(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? "");
   const p99 = toMs(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? "");
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
   const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const errors = sock ? sock.slice(1).reduce((s, n) => s + Number(n), 0) : 0;
-  return { name, rps, p50, p99, non2xx, errors };
+  return { name, rps, p50, p99, non2xx, errors, requests };
 }
 
 /**

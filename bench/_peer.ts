@@ -75,9 +75,24 @@ export function seedLikePeer(peers: string, items: number) {
   };
 }
 
-export type Target = { label: string; url: string; headers?: Record<string, string> };
+export type Target = { label: string; url: string; pid: number; headers?: Record<string, string> };
 export type Pair = { name: string; ours: Target; peer: Target };
-export type PairResult = { pair: Pair; ours: WrkResult[]; peer: WrkResult[] };
+/** A wrk run and the server's CPU time per request during it (ms, from /proc). */
+export type Run = WrkResult & { cpuMs: number };
+export type PairResult = { pair: Pair; ours: Run[]; peer: Run[] };
+
+const CLK_TCK = Number(new TextDecoder().decode(new Deno.Command("getconf", { args: ["CLK_TCK"] }).outputSync().stdout).trim()) || 100;
+
+/**
+ * CPU time a process (all its threads) has used, in ms (/proc/PID/stat utime + stime). Unlike
+ * requests per second it barely moves when other programs share the machine, so the ratio of
+ * two servers' CPU time per request is the steadier comparison on a busy box.
+ */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+}
 
 /** wrk against ours and the peer in turn (ours, peer, ours, peer...), after a warm-up of each. */
 export async function alternate(
@@ -85,8 +100,11 @@ export async function alternate(
   o: { runs: number; seconds: number; warmup: number; connections: number; cpu: number; encoding: string },
 ): Promise<PairResult> {
   const headers = (t: Target) => ({ ...(o.encoding ? { "accept-encoding": o.encoding } : {}), ...t.headers });
-  const run = (t: Target, seconds: number) =>
-    measure(t.label, t.url, { headers: headers(t), seconds, connections: o.connections, cpu: o.cpu });
+  const run = async (t: Target, seconds: number): Promise<Run> => {
+    const before = cpuTimeMs(t.pid);
+    const r = await measure(t.label, t.url, { headers: headers(t), seconds, connections: o.connections, cpu: o.cpu });
+    return { ...r, cpuMs: (cpuTimeMs(t.pid) - before) / r.requests };
+  };
   if (o.warmup > 0) {
     await run(pair.ours, o.warmup);
     await run(pair.peer, o.warmup);
@@ -100,7 +118,7 @@ export async function alternate(
       console.log(
         `  run ${i} ${side.padEnd(4)} ${pair[side].label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${
           r.p99.toFixed(1).padStart(7)
-        } ms${note}`,
+        } ms  CPU ${r.cpuMs.toFixed(2).padStart(6)} ms/req${note}`,
       );
     }
   }

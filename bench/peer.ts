@@ -90,21 +90,25 @@ try {
   const returning = { cookie: `dr_css=${cssVersion}` };
 
   const pairs: Pair[] = [
-    { name: "home, visitor", ours: { label: "GET / visitor", url: `${OURS}/` }, peer: { label: "GET /", url: `${PEER}/` } },
+    {
+      name: "home, visitor",
+      ours: { label: "GET / visitor", url: `${OURS}/`, pid: ours.pid },
+      peer: { label: "GET /", url: `${PEER}/`, pid: nextPid },
+    },
     {
       name: "home, member",
-      ours: { label: "GET / member", url: `${OURS}/`, headers: { cookie: `${ours.cookie}; ${returning.cookie}` } },
-      peer: { label: "GET / (no sessions)", url: `${PEER}/` },
+      ours: { label: "GET / member", url: `${OURS}/`, pid: ours.pid, headers: { cookie: `${ours.cookie}; ${returning.cookie}` } },
+      peer: { label: "GET / (no sessions)", url: `${PEER}/`, pid: nextPid },
     },
     {
       name: "media page, visitor",
-      ours: { label: `GET ${mediaPath.slice(0, 26)}`, url: OURS + mediaPath },
-      peer: { label: "GET / (its media page is a stub)", url: `${PEER}/` },
+      ours: { label: `GET ${mediaPath.slice(0, 26)}`, url: OURS + mediaPath, pid: ours.pid },
+      peer: { label: "GET / (its media page is a stub)", url: `${PEER}/`, pid: nextPid },
     },
     {
       name: "feed API",
-      ours: { label: "GET /api/content/feed", url: `${OURS}/api/content/feed` },
-      peer: { label: "GET /api/feed?page=1", url: `${PEER}/api/feed?page=1` },
+      ours: { label: "GET /api/content/feed", url: `${OURS}/api/content/feed`, pid: ours.pid },
+      peer: { label: "GET /api/feed?page=1", url: `${PEER}/api/feed?page=1`, pid: nextPid },
     },
   ];
   console.log(
@@ -116,21 +120,26 @@ try {
     console.log(`\n${pair.name}`);
     results.push(await alternate(pair, opts));
   }
-  const med = (r: PairResult, side: "ours" | "peer", k: "rps" | "p99") => median(r[side].map((x) => x[k]));
+  const med = (r: PairResult, side: "ours" | "peer", k: "rps" | "p99" | "cpuMs") => median(r[side].map((x) => x[k]));
   const TARGET: Record<string, string> = { "home, visitor": ">= 10x", "home, member": ">= 10x", "media page, visitor": ">= 5x" };
   printTable(
-    "Server on one core: medians",
-    ["pair", "ours req/s", "ours p99", "peer req/s", "peer p99", "ratio", "target"],
+    "Server on one core: medians (CPU/req: the server's own CPU time per request from /proc, steadier than req/s on a busy machine)",
+    ["pair", "ours req/s", "ours p99", "peer req/s", "peer p99", "ratio", "CPU/req ours", "CPU/req peer", "CPU ratio", "target"],
     results.map((r) => {
       const ratio = med(r, "ours", "rps") / med(r, "peer", "rps");
+      const cpuRatio = med(r, "peer", "cpuMs") / med(r, "ours", "cpuMs");
       const target = r.pair.name === "feed API" ? `>= 4,000 req/s` : TARGET[r.pair.name];
+      const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "n/a");
       return [
         r.pair.name,
         Math.round(med(r, "ours", "rps")),
         `${med(r, "ours", "p99").toFixed(1)} ms`,
         Math.round(med(r, "peer", "rps")),
         `${med(r, "peer", "p99").toFixed(1)} ms`,
-        Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : "n/a",
+        x(ratio),
+        `${med(r, "ours", "cpuMs").toFixed(2)} ms`,
+        `${med(r, "peer", "cpuMs").toFixed(2)} ms`,
+        x(cpuRatio),
         target,
       ];
     }),
