@@ -65,6 +65,8 @@ export type BenchServerOptions = {
   members?: number;
   /** Makes the first member (`bench_member`) an admin. */
   admin?: boolean;
+  /** The core the server is pinned to (default 0; wrk then runs on the other one). */
+  cpu?: number;
 };
 
 /**
@@ -104,7 +106,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   db.client.close();
 
   const child = new Deno.Command("taskset", {
-    args: ["-c", "0", Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
+    args: ["-c", String(opts.cpu ?? 0), Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
     env,
     cwd: ROOT,
     stdout: "null",
@@ -134,7 +136,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   };
 }
 
-export type WrkResult = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type WrkResult = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
 
 function toMs(value: string): number {
   const m = value.match(/^([\d.]+)(us|ms|s|m)$/);
@@ -146,27 +148,28 @@ function toMs(value: string): number {
 /** Parses wrk's `--latency` report. */
 export function parseWrk(name: string, out: string): WrkResult {
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
   const p50 = toMs(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? "");
   const p99 = toMs(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? "");
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
   const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const errors = sock ? sock.slice(1).reduce((s, n) => s + Number(n), 0) : 0;
-  return { name, rps, p50, p99, non2xx, errors };
+  return { name, rps, p50, p99, non2xx, errors, requests };
 }
 
 /**
- * Runs wrk from core 1 against a URL. `headers` are sent on every request; `lua` is an optional
+ * Runs wrk from core 1 (or `cpu`) against a URL. `headers` are sent on every request; `lua` is an optional
  * wrk script (for POST bodies). wrk counts 4xx answers as "non-2xx"; a bench that measures an
  * expected 401 shows that count as the number of requests.
  */
 export async function measure(
   name: string,
   url: string,
-  opts: { headers?: Record<string, string>; lua?: string; seconds?: number; connections?: number } = {},
+  opts: { headers?: Record<string, string>; lua?: string; seconds?: number; connections?: number; cpu?: number } = {},
 ): Promise<WrkResult> {
   const args = [
     "-c",
-    "1",
+    String(opts.cpu ?? 1),
     "wrk",
     `-t${WRK.threads}`,
     `-c${opts.connections ?? WRK.connections}`,

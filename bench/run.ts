@@ -3,6 +3,7 @@
  * script; run.ts and helpers named `_*.ts` are not), one after the other, each in its own
  * process so one server at a time holds core 0.
  *   deno task bench [name ...]   e.g. `deno task bench foundation feed`
+ * `peer` (against the Next.js peer; needs Node, npm and the peers harness) runs only when named.
  */
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -10,11 +11,15 @@ import { requireTools } from "./_lib.ts";
 
 const DIR = fileURLToPath(new URL("./", import.meta.url));
 
+const ONLY_WHEN_NAMED = ["peer"];
+
 export function scenarios(only: string[] = []): string[] {
   return readdirSync(DIR)
     .filter((f) => f.endsWith(".ts") && f !== "run.ts" && !f.startsWith("_"))
-    .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, "")))
-    .sort();
+    .map((f) => f.replace(/\.ts$/, ""))
+    .filter((name) => only.length === 0 ? !ONLY_WHEN_NAMED.includes(name) : only.includes(name))
+    .sort()
+    .map((name) => `${name}.ts`);
 }
 
 if (import.meta.main) {

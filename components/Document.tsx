@@ -32,7 +32,12 @@ type Props = {
   assets: Manifest;
   islands: string[];
   bodyHtml: string;
-  /** False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/assets.ts). */
+  /**
+   * False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/assets.ts). When true
+   * the file is prefetched, and sendHtml (lib/compress.ts) puts its text in a <style> right after
+   * the viewport: React would move it below every hoisted meta and link, and there, at the very
+   * start of the page, the inlined styles are the same on every page and compressed once.
+   */
   inlineCss: boolean;
   /** The 18+ interstitial; the page under it is inert (no focus, hidden from assistive technology). */
   ageGate?: ReactNode;
@@ -49,6 +54,12 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {
+          /* On a first visit inlined: a stylesheet request would hold the first paint for a round trip (Lighthouse
+            mobile: FCP 1.9 s linked); the file is prefetched for later pages. Island code is not preloaded either,
+            so it never competes with the styles and the poster. */
+        }
+        {inlineCss ? <link rel="prefetch" href={assets.css} as="style" /> : <link rel="stylesheet" href={assets.css} />}
         <title>{title}</title>
         {meta.description && <meta name="description" content={meta.description} />}
         {meta.keywords?.length ? <meta name="keywords" content={meta.keywords.join(", ")} /> : null}
@@ -63,19 +74,6 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#0a0a0a" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        {
-          /* On a first visit inlined: a stylesheet request would hold the first paint for a round trip (Lighthouse
-            mobile: FCP 1.9 s linked); the file is prefetched for later pages. Island code is not preloaded either,
-            so it never competes with the styles and the poster. */
-        }
-        {inlineCss
-          ? (
-            <>
-              <style dangerouslySetInnerHTML={{ __html: assets.cssText }} />
-              <link rel="prefetch" href={assets.css} as="style" />
-            </>
-          )
-          : <link rel="stylesheet" href={assets.css} />}
         {meta.extraHead}
         {meta.jsonLd && (
           <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />

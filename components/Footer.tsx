@@ -1,4 +1,4 @@
-import type { SiteText } from "../lib/site_texts.ts";
+import type { SiteText } from "../common/legal/mod.ts";
 import { LegalText } from "./LegalText.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 

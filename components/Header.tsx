@@ -1,6 +1,6 @@
 import type { SessionUser } from "../common/api_types.ts";
 import { newShuffleSeed } from "../common/feed_rules.ts";
-import type { AiTools } from "../lib/site_texts.ts";
+import type { AiTools } from "../common/ai_tools.ts";
 import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
@@ -19,12 +19,14 @@ export type HeaderProps = {
   uploadLimits?: { videoBytes: number; imageBytes: number };
   /** The Create dialog's list: built in, or the operator's `pages/tools.json`. */
   tools: AiTools;
+  /** The logo link's fresh shuffle seed (lib/render.tsx renders the header once with a marker here). */
+  homeSeed?: string;
 };
 
 /** Display is left to each use, so `hidden sm:inline-flex` can work. */
 const button = "items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
-export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, tools }: HeaderProps) {
+export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, tools, homeSeed }: HeaderProps) {
   const memberUpload = user && (uploadSlot ?? (uploadLimits && (
     <Island
       name="UploadDialog"
@@ -36,7 +38,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
     <header className="sticky top-0 z-40 border-b border-neutral-800 bg-neutral-950/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
         {/* Named by what it shows (an aria-label that leaves out the tagline fails WCAG 2.5.3), plus where it goes. */}
-        <a href={`/?shuffleSeed=${newShuffleSeed()}`} className="flex shrink-0 items-center gap-2">
+        <a href={`/?shuffleSeed=${homeSeed ?? newShuffleSeed()}`} className="flex shrink-0 items-center gap-2">
           <img src="/static/favicon.svg" width={32} height={32} alt="" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold tracking-tight">{siteName}</span>

@@ -1,4 +1,4 @@
-import type { SiteText } from "../lib/site_texts.ts";
+import type { SiteText } from "../common/legal/mod.ts";
 
 /**
  * A legal or help text as both its page and its dialog show it (one source): the date line,

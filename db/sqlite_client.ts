@@ -41,6 +41,13 @@ class Connection {
     return entry;
   }
 
+  /** Rows as arrays, without the column names execute() adds (db/prepared.ts maps them itself). */
+  arrays(sql: string, args: SQLInputValue[]): unknown[][] {
+    const { stmt, names } = this.#prepare(sql);
+    if (!names) throw new Error("arrays() is for queries that return rows");
+    return stmt.all(...args) as unknown as unknown[][];
+  }
+
   execute(stmt: InStatement, args?: InArgs): ResultSet {
     const sql = typeof stmt === "string" ? stmt : stmt.sql;
     const params = toParams(typeof stmt === "string" ? args : stmt.args);
@@ -80,6 +87,10 @@ function result(rows: Row[], columns: string[], rowsAffected: number, lastInsert
   };
 }
 
+/** Our client also reads rows as plain arrays, synchronously. */
+export type FastReads = { readArrays(sql: string, args: SQLInputValue[]): unknown[][] };
+export const hasFastReads = (client: unknown): client is FastReads => typeof (client as FastReads).readArrays === "function";
+
 export function createSqliteClient(path: string): Client {
   const writer = new Connection(path, false);
   const reader = new Connection(path, true);
@@ -107,6 +118,10 @@ export function createSqliteClient(path: string): Client {
     protocol: "file",
     get closed() {
       return closed;
+    },
+    /** A read on the reader connection, rows as arrays (see Connection.arrays). */
+    readArrays(sql: string, args: SQLInputValue[]): unknown[][] {
+      return reader.arrays(sql, args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)));
     },
     execute(stmt: InStatement | string, args?: InArgs) {
       const sql = typeof stmt === "string" ? stmt : stmt.sql;

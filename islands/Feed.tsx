@@ -8,8 +8,8 @@ import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
 import { columnsFor, interleave, LAZY_MARGIN_PX, type Sort, SORT_EVENT, SORT_OPTIONS, TEXT } from "../common/feed_rules.ts";
 import type { FeedResponse } from "../common/api_types.ts";
 import { api } from "../components/ui/api.ts";
-import { PlayableCard } from "../components/ui/PlayableCard.tsx";
 import { LoadingBlock } from "../components/ui/Spinner.tsx";
+import { CardCell } from "../components/ui/CardCell.tsx";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -139,7 +139,8 @@ function FeedBody(
       {featured && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
-          <PlayableCard
+          <CardCell
+            as="div"
             item={featured}
             signedIn={signedIn}
             eager
@@ -185,11 +186,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            cells.push(
-              <li key={item.id}>
-                <PlayableCard item={item} signedIn={signedIn} eager={index++ < 3} />
-              </li>,
-            );
+            cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
             return cells;
           })
         )}

@@ -1,5 +1,5 @@
 import type { CardItem } from "../components/ui/MediaCard.tsx";
-import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { CardCell } from "../components/ui/CardCell.tsx";
 
 type Props = { items: CardItem[]; signedIn: boolean };
 
@@ -7,11 +7,7 @@ type Props = { items: CardItem[]; signedIn: boolean };
 export default function RelatedList({ items, signedIn }: Props) {
   return (
     <ul className="flex flex-col gap-4" data-testid="related-list">
-      {items.map((item) => (
-        <li key={item.id}>
-          <PlayableCard item={item} variant="card" signedIn={signedIn} headingLevel="h3" />
-        </li>
-      ))}
+      {items.map((item) => <CardCell key={item.id} item={item} variant="card" signedIn={signedIn} headingLevel="h3" />)}
     </ul>
   );
 }

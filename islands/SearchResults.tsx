@@ -1,17 +1,13 @@
 /** The search page's results grid: the feed's cards, with their playback and Like. */
 import type { CardItem } from "../components/ui/MediaCard.tsx";
-import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { CardCell } from "../components/ui/CardCell.tsx";
 
 type Props = { items: CardItem[]; signedIn: boolean };
 
 export default function SearchResults({ items, signedIn }: Props) {
   return (
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="search-grid">
-      {items.map((item, i) => (
-        <li key={item.id}>
-          <PlayableCard item={item} signedIn={signedIn} eager={i < 3} variant="card" />
-        </li>
-      ))}
+      {items.map((item, i) => <CardCell key={item.id} item={item} signedIn={signedIn} eager={i < 3} variant="card" />)}
     </ul>
   );
 }

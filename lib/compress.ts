@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
 import type { AppEnv } from "./app_env.ts";
 
 type Encoding = "br" | "gzip";
@@ -22,19 +22,61 @@ export function dynamicEncoding(accept: string): Encoding | null {
   return /\bgzip\b/.test(accept) ? "gzip" : /\bbr\b/.test(accept) ? "br" : null;
 }
 
+/** How every page starts (components/Document.tsx); a first visit's inlined stylesheet follows it. */
+export const PAGE_START =
+  '<!DOCTYPE html><html lang="en" class="dark"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>';
+
 /**
  * Sends a page's HTML compressed straight away: the middleware would otherwise read the body
  * back out of a Response and build a second one (~15% of a home page request, profiled).
+ * `inlineCss` (a first visit) goes into a <style> right after PAGE_START.
  */
-export function sendHtml(c: Context<AppEnv>, html: string, status: ContentfulStatusCode) {
+export function sendHtml(c: Context<AppEnv>, html: string, status: ContentfulStatusCode, inlineCss: string | null = null) {
   const encoding = dynamicEncoding(c.req.header("accept-encoding") ?? "");
-  const raw = new TextEncoder().encode(html);
-  if (!encoding || raw.byteLength < MIN_BYTES || c.req.method === "HEAD") return c.html(html, status);
-  return c.body(encode(raw, encoding, false) as Uint8Array<ArrayBuffer>, status, {
-    "Content-Type": "text/html; charset=UTF-8",
-    "Content-Encoding": encoding,
-    "Vary": "Accept-Encoding",
-  });
+  const split = inlineCss !== null && html.startsWith(PAGE_START);
+  if (inlineCss !== null && !split) html = html.replace("</head>", `<style>${inlineCss}</style></head>`);
+  const whole = () => (split ? `${PAGE_START}<style>${inlineCss}</style>${html.slice(PAGE_START.length)}` : html);
+  if (!encoding || c.req.method === "HEAD" || html.length < MIN_BYTES) return c.html(whole(), status);
+  const headers = { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": encoding, "Vary": "Accept-Encoding" };
+  const body = split && encoding === "gzip"
+    ? gzipAfter(startOf(inlineCss!), new TextEncoder().encode(html.slice(PAGE_START.length)))
+    : encode(new TextEncoder().encode(whole()), encoding, false);
+  return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
+}
+
+type Compressed = { raw: Uint8Array; deflated: Uint8Array; crc: number };
+/** Keyed by the stylesheet text itself: one string, whose hash V8 keeps. */
+const starts = new Map<string, Compressed>();
+
+function startOf(inlineCss: string): Compressed {
+  let head = starts.get(inlineCss);
+  if (!head) {
+    const raw = new TextEncoder().encode(`${PAGE_START}<style>${inlineCss}</style>`);
+    head = { raw, deflated: deflateRawSync(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }), crc: crc32(raw) };
+    if (starts.size >= 4) starts.clear();
+    starts.set(inlineCss, head);
+  }
+  return head;
+}
+
+/**
+ * Gzip of `start` + `rest` where `start` (the same on many pages: a first visit's inlined
+ * stylesheet) is deflated once, flushed to a byte boundary and kept; `rest` is deflated per
+ * request with the end of `start` as its dictionary, exactly the window a decoder has there,
+ * so it may refer back into it. The checksum continues from the kept one. A first visit's home
+ * page: 0.7 ms instead of 1.3 ms for gzip 5 of the whole, the same size (measured).
+ */
+function gzipAfter(head: Compressed, rest: Uint8Array): Uint8Array {
+  const tail = deflateRawSync(rest, { level: 5, dictionary: head.raw.subarray(Math.max(0, head.raw.length - 32_768)) });
+  const out = new Uint8Array(10 + head.deflated.length + tail.length + 8);
+  // RFC 1952 header: deflate, no flags, no time, unknown OS; trailer: CRC-32 and length mod 2^32.
+  out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
+  out.set(head.deflated, 10);
+  out.set(tail, 10 + head.deflated.length);
+  const view = new DataView(out.buffer, out.byteLength - 8);
+  view.setUint32(0, crc32(rest, head.crc), true);
+  view.setUint32(4, (head.raw.length + rest.length) >>> 0, true);
+  return out;
 }
 
 /**

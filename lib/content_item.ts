@@ -2,6 +2,8 @@ import type { ContentItem } from "../common/api_types.ts";
 import { placeholderUrl } from "../common/media_urls.ts";
 import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../common/youtube.ts";
 import type { ItemRow } from "../db/queries/media.ts";
+import type { CardRow } from "../db/queries/feed.ts";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
 import { mediaSlug } from "./slug.ts";
 
 export type { ContentItem };
@@ -10,7 +12,7 @@ export type { ContentItem };
 export const uploadUrl = (key: string) => `/uploads/${key}`;
 
 /** The stored thumbnail, else an image item's own file, the YouTube still, or the generated placeholder. */
-export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
+export const thumbnailUrl = (row: Pick<CardRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
   row.thumbnailKey
     ? uploadUrl(row.thumbnailKey)
     : row.contentType === "image" && row.fileKey
@@ -18,6 +20,26 @@ export const thumbnailUrl = (row: Pick<ItemRow, "id" | "thumbnailKey" | "youtube
     : row.youtubeId
     ? youtubeThumbnail(row.youtubeId)
     : placeholderUrl(row.id);
+
+/** What a card shows, from the card columns alone (the home page reads no more). */
+export function toCardItemFromRow(row: CardRow): CardItem {
+  return {
+    id: row.id,
+    slug: mediaSlug(row.title, row.id),
+    title: row.title,
+    contentType: row.contentType,
+    thumbnail: thumbnailUrl(row),
+    videoUrl: row.contentType === "video" && row.fileKey ? uploadUrl(row.fileKey) : null,
+    youtubeId: row.youtubeId,
+    duration: row.duration,
+    tags: row.tags,
+    categoryName: row.categoryName,
+    aiGenerator: row.aiGenerator,
+    uploaderId: row.userId,
+    uploaderName: row.uploaderName,
+    likes: row.likes,
+  };
+}
 
 /** The spec's content item (part 1 §3), as the API returns it. */
 export function toContentItem(row: ItemRow): ContentItem {

@@ -2,23 +2,25 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { FeedResponse } from "../common/api_types.ts";
-import { adPositionsFor, DEFAULT_SORT, interleave, pageSize, type Sort } from "../common/feed_rules.ts";
+import { adPositionsFor, DEFAULT_SORT, pageSize, type Sort } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
   type Category,
   type FeedOrder,
   findCategory,
   findFeatured,
+  listCategories,
   listFeedPage,
   listItemsByIds,
   listRankInputs,
   type RankInput,
+  type Shape,
   type Stream,
 } from "../db/queries/feed.ts";
-import type { ItemRow } from "../db/queries/media.ts";
 import type { AppEnv } from "./app_env.ts";
-import { toContentItem } from "./content_item.ts";
+import { toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
+import { contentVersion } from "./content_version.ts";
 
 export const MAX_PAGE = 10_000;
 export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -71,59 +73,115 @@ function seedKeys(seed: string): [number, number, number, number] {
  * exist: a page never moves because another item was added elsewhere in the list.
  */
 export function shuffleOrder(ids: number[], seed: string): number[] {
+  const key = shuffleKey(seed);
+  return ids.map((id) => [key(id), id] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+}
+
+function shuffleKey(seed: string): (id: number) => number {
   const [a, b, k, c] = seedKeys(seed);
-  const key = (id: number) => {
+  return (id: number) => {
     let x = (Math.imul(id, a) + b) >>> 0;
     x = Math.imul(x ^ k, c) >>> 0;
     return (x ^ (x >>> 15)) >>> 0;
   };
-  return ids.map((id) => [key(id), id] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+}
+
+/**
+ * The first `count` ids of shuffleOrder(ids, seed) in one pass, without sorting them all: the
+ * home page's 30% of fresh shuffles each bring a new seed and show only its first page.
+ */
+export function shuffleHead(ids: number[], seed: string, count: number): number[] {
+  const key = shuffleKey(seed);
+  const keys: number[] = [];
+  const head: number[] = [];
+  for (const id of ids) {
+    const k = key(id);
+    if (keys.length === count && k >= keys[count - 1]) continue;
+    let at = keys.length === count ? count - 1 : keys.length;
+    while (at > 0 && keys[at - 1] > k) {
+      keys[at] = keys[at - 1];
+      head[at] = head[at - 1];
+      at--;
+    }
+    keys[at] = k;
+    head[at] = id;
+  }
+  return head;
 }
 
 /**
  * Trending and the shuffle rank every approved item of a stream, which no index can do, so
  * the ranked id lists are kept in memory per database for RANK_TTL_MS: one scan serves
- * thousands of page requests. A newly approved item joins these two orders within that time;
- * an item removed meanwhile is filtered out when its page is read.
+ * thousands of page requests, and they are made again as soon as the content version moves
+ * (approval, moderation, edits): an item removed otherwise is filtered out when its page is read.
  */
 export const RANK_TTL_MS = 10_000;
-type Ranked = { at: number; inputs: RankInput[]; trending?: number[]; shuffles: Map<string, number[]> };
+type Ranked = { at: number; version: number; inputs: RankInput[]; trending?: number[]; shuffles: Map<string, number[]> };
 const rankCache = new WeakMap<Db, Map<string, Ranked>>();
 const MAX_SHUFFLES = 256;
 
-async function rankedIds(db: Db, stream: Stream, categoryId: number | null, order: FeedOrder, now: number): Promise<number[]> {
+/** Page `offset`, `limit` of `ids` as if `excludeId` were not in it. */
+function pageWithout(ids: number[], offset: number, limit: number, excludeId: number | null): number[] {
+  const at = excludeId === null ? -1 : ids.indexOf(excludeId);
+  const start = at >= 0 && at < offset ? offset + 1 : offset;
+  return ids.slice(start, start + limit + 1).filter((id) => id !== excludeId).slice(0, limit);
+}
+
+/** One page (`offset`, `limit`) of a ranked order, trending or the shuffle of a seed, without `excludeId`. */
+async function rankedPage(
+  db: Db,
+  stream: Stream,
+  categoryId: number | null,
+  order: FeedOrder,
+  now: number,
+  offset: number,
+  limit: number,
+  excludeId: number | null,
+): Promise<number[]> {
   let perDb = rankCache.get(db);
   if (!perDb) rankCache.set(db, perDb = new Map());
   const key = `${stream}:${categoryId ?? ""}`;
   let entry = perDb.get(key);
-  if (!entry || now - entry.at > RANK_TTL_MS) {
-    entry = { at: now, inputs: await listRankInputs(db, stream, categoryId), shuffles: new Map() };
+  const version = contentVersion(db);
+  if (!entry || now - entry.at > RANK_TTL_MS || entry.version !== version) {
+    entry = { at: now, version, inputs: await listRankInputs(db, stream, categoryId), shuffles: new Map() };
     perDb.set(key, entry);
   }
   if ("seed" in order) {
     let ids = entry.shuffles.get(order.seed);
     if (!ids) {
+      // A seed's first page is all most visitors see; the whole order is made when a later page is asked for.
+      if (offset === 0) return pageWithout(shuffleHead(entry.inputs.map((r) => r.id), order.seed, limit + 1), 0, limit, excludeId);
       ids = shuffleOrder(entry.inputs.map((r) => r.id), order.seed);
       if (entry.shuffles.size >= MAX_SHUFFLES) entry.shuffles.delete(entry.shuffles.keys().next().value!);
       entry.shuffles.set(order.seed, ids);
     }
-    return ids;
+    return pageWithout(ids, offset, limit, excludeId);
   }
   entry.trending ??= entry.inputs.map((r) => [trendingScore(r, entry.at), r.id] as const)
     .sort((p, q) => q[0] - p[0] || q[1] - p[1]).map((p) => p[1]);
-  return entry.trending;
+  return pageWithout(entry.trending, offset, limit, excludeId);
 }
 
 /**
- * Forget the ranked lists when an item joins the public catalogue (approved, un-hidden), so it
- * shows up at once instead of after RANK_TTL_MS. Removals need no call: pages filter them out.
+ * The categories, kept per database until the content version moves (lib/content_version.ts):
+ * every home and search page lists them, and nothing but a migration changes them today.
  */
-export function clearRankCache(db: Db) {
-  rankCache.delete(db);
+const categoryCache = new WeakMap<Db, { version: number; list: Promise<Category[]> }>();
+
+export function cachedCategories(db: Db): Promise<Category[]> {
+  const version = contentVersion(db);
+  let kept = categoryCache.get(db);
+  if (!kept || kept.version !== version) {
+    kept = { version, list: listCategories(db) };
+    kept.list.catch(() => categoryCache.delete(db));
+    categoryCache.set(db, kept);
+  }
+  return kept.list;
 }
 
 /** One page of a stream, leaving out `excludeId` (the featured item) as if it were not in the list. */
-async function streamPage(
+async function streamPage<S extends Shape>(
   db: Db,
   stream: Stream,
   req: FeedRequest,
@@ -131,15 +189,13 @@ async function streamPage(
   offset: number,
   now: number,
   excludeId: number | null,
-): Promise<ItemRow[]> {
+  shape: S,
+) {
   const { order, categoryId } = req;
   if ("sort" in order && order.sort !== "trending") {
-    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId });
+    return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId }, shape);
   }
-  const ids = await rankedIds(db, stream, categoryId, order, now);
-  const at = excludeId === null ? -1 : ids.indexOf(excludeId);
-  const start = at >= 0 && at < offset ? offset + 1 : offset;
-  return listItemsByIds(db, ids.slice(start, start + limit + 1).filter((id) => id !== excludeId).slice(0, limit));
+  return listItemsByIds(db, await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId), shape);
 }
 
 /**
@@ -147,26 +203,49 @@ async function streamPage(
  * count (one more row is read to know whether there is more), plus the featured item of the
  * category, which the streams leave out so it never shows twice (issue 13 point 12).
  */
-export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
+async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const featured = await findFeatured(db, req.categoryId);
+  const featured = await findFeatured(db, req.categoryId, shape);
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([
-    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId),
-    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now, excludeId),
+    streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId, shape),
+    streamPage(db, "images", req, size.images + 1, (req.page - 1) * size.images, now, excludeId, shape),
   ]);
-  const hasMore = videos.length > size.videos || images.length > size.images;
-  const v = videos.slice(0, size.videos).map(toContentItem);
-  const i = images.slice(0, size.images).map(toContentItem);
+  const v = videos.slice(0, size.videos);
+  const i = images.slice(0, size.images);
   return {
-    featured: { video: featured ? toContentItem(featured) : null },
+    featured,
+    videos: v,
+    images: i,
+    hasMore: videos.length > size.videos || images.length > size.images,
+    adPositions: adPositionsFor(v.length + i.length, req.columns, adsEnabled),
+  };
+}
+
+/** The API's page of the feed, with full content items. */
+export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<FeedResponse> {
+  const rows = await feedRows(db, req, adsEnabled, "item");
+  return {
+    featured: { video: rows.featured ? toContentItem(rows.featured) : null },
     content: {
-      videos: v,
-      images: i,
-      hasMore,
-      adPositions: adPositionsFor(interleave(v, i).length, req.columns, adsEnabled),
+      videos: rows.videos.map(toContentItem),
+      images: rows.images.map(toContentItem),
+      hasMore: rows.hasMore,
+      adPositions: rows.adPositions,
     },
+  };
+}
+
+/** The same page for the home page, read and shaped only as far as its cards need. */
+export async function loadFeedCards(db: Db, req: FeedRequest, adsEnabled: boolean) {
+  const rows = await feedRows(db, req, adsEnabled, "card");
+  return {
+    featured: rows.featured ? toCardItemFromRow(rows.featured) : null,
+    videos: rows.videos.map(toCardItemFromRow),
+    images: rows.images.map(toCardItemFromRow),
+    hasMore: rows.hasMore,
+    adPositions: rows.adPositions,
   };
 }
 

@@ -17,7 +17,9 @@ md.renderer.rules.link_open = (tokens, i, options, env, self) => {
   return defaultLinkOpen(tokens, i, options, env, self);
 };
 
-export type Heading = { id: string; text: string };
+import type { Heading } from "../common/legal/mod.ts";
+
+export type { Heading };
 export type RenderedMarkdown = { html: string; headings: Heading[] };
 
 const slug = (text: string) =>

@@ -8,6 +8,7 @@ import { hasFlash } from "./flash.ts";
 import { log } from "./log.ts";
 import { sessionIdOf } from "./session.ts";
 import { ageConfirmed } from "./age_gate.ts";
+import { contentVersion } from "./content_version.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -24,10 +25,12 @@ export function isAnonymousRequest(c: Context<AppEnv>): boolean {
 
 /**
  * Everything an anonymous page depends on besides its URL: the remembered shuffle seed, whether
- * the stylesheet is inlined, whether the age gate shows, and the encoding. A new dependency is one more line here.
+ * the stylesheet is inlined, whether the age gate shows, and the encoding; and the content version
+ * (lib/content_version.ts), so nothing moderation removed or approved is served from before it. A new dependency is one more line here.
  */
 function cacheKey(c: Context<AppEnv>): string {
   return [
+    contentVersion(c.var.db),
     c.req.url,
     getCookie(c, SEED_COOKIE) ?? "",
     getCookie(c, CSS_COOKIE) ?? "",

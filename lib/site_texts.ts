@@ -8,27 +8,17 @@
  */
 import { statSync } from "node:fs";
 import { z } from "zod";
-import { AI_TOOLS, FEATURED_TOOL } from "../common/ai_tools.ts";
-import { type LegalContext, SITE_TEXTS, type SiteTextName } from "../common/legal/mod.ts";
+import { AI_TOOLS, type AiTools, FEATURED_TOOL } from "../common/ai_tools.ts";
+import { type LegalContext, SITE_TEXTS, type SiteText, type SiteTextName } from "../common/legal/mod.ts";
+
+export type { SiteText };
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
-import { type Heading, renderMarkdown } from "./markdown.ts";
+import { renderMarkdown } from "./markdown.ts";
 
 const CHECK_MS = 2000;
 /** An operator file larger than this is a mistake, not a page: it is ignored (and logged). */
 const MAX_FILE_BYTES = 512 * 1024;
-
-export type SiteText = {
-  name: SiteTextName;
-  title: string;
-  description: string;
-  /** Only for the built-in texts; an operator's file writes its own date. */
-  dateLine?: string;
-  html: string;
-  headings: Heading[];
-  /** True when the text comes from the operator's file. */
-  custom: boolean;
-};
 
 export const legalContext = (config: Config): LegalContext => ({
   siteName: config.siteName,
@@ -107,9 +97,7 @@ const toolSchema = z.object({
 });
 
 /** `$DATA_DIR/pages/tools.json`: `{ "featured": {name, description, url}, "tools": [ ...up to 12 ] }`. */
-export const toolsFileSchema = z.object({ featured: toolSchema, tools: z.array(toolSchema).min(1).max(12) });
-
-export type AiTools = z.infer<typeof toolsFileSchema>;
+export const toolsFileSchema: z.ZodType<AiTools> = z.object({ featured: toolSchema, tools: z.array(toolSchema).min(1).max(12) });
 
 /** The Create dialog's list (spec part 1 §1: one featured and twelve tools), or the operator's `tools.json`. */
 export function aiTools(config: Config): AiTools {

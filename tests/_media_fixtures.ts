@@ -2,14 +2,10 @@
 import { Buffer } from "node:buffer";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
+import { has } from "./_needs.ts";
 
-export const hasFfmpeg = () => {
-  try {
-    return new Deno.Command("ffmpeg", { args: ["-version"], stdout: "null", stderr: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-};
+/** Prefer `needs(import.meta.url, "ffmpeg")` (tests/_needs.ts), which says what to install. */
+export const hasFfmpeg = () => has("ffmpeg");
 
 /** A small JPEG; with `gps` it carries EXIF with a GPS block (London, 51°30'N 0°7'W). */
 export function jpeg(opts: { gps?: boolean; color?: string; width?: number; height?: number } = {}) {

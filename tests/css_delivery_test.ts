@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { manifest } from "../lib/assets.ts";
 import { makeTestEnv, ORIGIN, startServer } from "./_helpers.ts";
-import { hasChromium, launchBrowser } from "./e2e/_browser.ts";
+import { launchBrowser } from "./e2e/_browser.ts";
+import { needs } from "./_needs.ts";
 
 Deno.test("[page] the first page inlines the stylesheet and prefetches it; its response sets the cookie that makes later pages link it", async () => {
   await using env = await makeTestEnv();
@@ -34,7 +35,7 @@ Deno.test("[security] a malformed percent-encoding under /static answers 400, no
   await res.body?.cancel();
 });
 
-const browser = hasChromium() ? await launchBrowser() : null;
+const browser = needs(import.meta.url, "chromium") ? await launchBrowser() : null;
 Deno.test({
   name: "[e2e] a browser's second page links the prefetched stylesheet instead of inlining it",
   ignore: !browser,

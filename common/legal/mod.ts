@@ -23,6 +23,22 @@ export const SITE_TEXTS = {
 
 export type SiteTextName = keyof typeof SITE_TEXTS;
 
+/** A heading of a rendered text, for its table of contents. */
+export type Heading = { id: string; text: string };
+
+/** A text as the pages show it: built in, or the operator's own file (lib/site_texts.ts). */
+export type SiteText = {
+  name: SiteTextName;
+  title: string;
+  description: string;
+  /** Only for the built-in texts; an operator's file writes its own date. */
+  dateLine?: string;
+  html: string;
+  headings: Heading[];
+  /** True when the text comes from the operator's file. */
+  custom: boolean;
+};
+
 export const isSiteTextName = (name: string): name is SiteTextName => Object.hasOwn(SITE_TEXTS, name);
 
 /** The texts that are pages of their own, at `/{name}`, with no age gate and in the sitemap. */

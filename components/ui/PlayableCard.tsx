@@ -14,7 +14,7 @@ import { YOUTUBE_THUMB_LEVELS, youtubeThumbnail } from "../../common/youtube.ts"
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 
-type Props = {
+export type PlayableCardProps = {
   item: CardItem;
   signedIn: boolean;
   eager?: boolean;
@@ -69,7 +69,7 @@ const touch = {
   },
 };
 
-export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: Props) {
+export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: PlayableCardProps) {
   const cardRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);

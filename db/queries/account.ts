@@ -15,7 +15,7 @@ import {
   users,
   views,
 } from "../schema/mod.ts";
-import type { CurrentUser } from "../../lib/app_env.ts";
+import type { SessionUser } from "../../common/api_types.ts";
 import { removeUpvotesOfUser } from "./forum.ts";
 
 type Conn = Db | Tx;
@@ -36,7 +36,7 @@ export async function profileTakenByOther(db: Conn, userId: number, wanted: { us
 }
 
 /** Comments carry their author's name; a new username shows on the old comments too. */
-export async function updateProfile(tx: Tx, userId: number, patch: { username?: string; email?: string }): Promise<CurrentUser> {
+export async function updateProfile(tx: Tx, userId: number, patch: { username?: string; email?: string }): Promise<SessionUser> {
   const [row] = await tx.update(users).set(patch).where(eq(users.id, userId)).returning(publicColumns);
   if (patch.username !== undefined) await tx.update(comments).set({ username: patch.username }).where(eq(comments.userId, userId));
   return row;

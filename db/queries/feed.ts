@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { prepared } from "../prepared.ts";
+import { literalLimit, prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
@@ -7,6 +7,29 @@ import type { Sort } from "../../common/feed_rules.ts";
 
 /** An explicit sort, or the default view shuffled by a seed. */
 export type FeedOrder = { sort: Sort } | { seed: string };
+
+/** The columns a card shows (components/ui/MediaCard.tsx): the home page reads only these. */
+export const cardColumns = {
+  id: media.id,
+  title: media.title,
+  contentType: media.contentType,
+  fileKey: media.fileKey,
+  thumbnailKey: media.thumbnailKey,
+  youtubeId: media.youtubeId,
+  duration: media.duration,
+  tags: media.tags,
+  aiGenerator: media.aiGenerator,
+  likes: media.likes,
+  userId: media.userId,
+  uploaderName: users.username,
+  categoryName: categories.name,
+};
+export type CardRow = Pick<ItemRow, keyof typeof cardColumns>;
+
+/** Full items (the API's content item) or only what a card shows. */
+export type Shape = "item" | "card";
+const SHAPES = { item: itemColumns, card: cardColumns };
+type RowOf<S extends Shape> = S extends "card" ? CardRow : ItemRow;
 
 /** The feed's two streams: video and embed items, and image items. */
 export type Stream = "videos" | "images";
@@ -45,8 +68,8 @@ export type FeedPageQuery = {
 };
 
 /** One page of one stream of approved items (the builder, so tests can EXPLAIN it). */
-export function feedPageQuery(db: Db, q: FeedPageQuery) {
-  return db.select(itemColumns).from(media)
+export function feedPageQuery(db: Db, q: FeedPageQuery, shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(and(
@@ -61,25 +84,26 @@ export function feedPageQuery(db: Db, q: FeedPageQuery) {
     .offset(q.offset);
 }
 
-export function listFeedPage(
+export function listFeedPage<S extends Shape = "item">(
   db: Db,
   q: Omit<FeedPageQuery, "excludeId"> & { categoryId: number | null; limit: number; offset: number; excludeId: number | null },
-): Promise<ItemRow[]> {
+  shape: S = "item" as S,
+): Promise<RowOf<S>[]> {
   const byCategory = q.categoryId !== null;
-  const query = prepared(db, `feed:${q.sort}:${q.stream}:${byCategory}`, () =>
+  const query = prepared<RowOf<S>>(db, `feed:${shape}:${q.sort}:${q.stream}:${byCategory}:${q.limit}`, () =>
     feedPageQuery(db, {
       sort: q.sort,
       stream: q.stream,
       categoryId: byCategory ? sql.placeholder("categoryId") : null,
-      limit: sql.placeholder("limit"),
+      limit: literalLimit(q.limit),
       offset: sql.placeholder("offset"),
       excludeId: sql.placeholder("excludeId"),
-    }).prepare());
-  return query.all({ categoryId: q.categoryId, limit: q.limit, offset: q.offset, excludeId: q.excludeId ?? 0 }) as Promise<ItemRow[]>;
+    }, shape));
+  return query.all({ categoryId: q.categoryId, offset: q.offset, excludeId: q.excludeId ?? 0 });
 }
 
 /** What trending and the shuffle rank: every approved item of a stream with its counters. */
-export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | null) {
+export function rankInputsQuery(db: Db, stream: Stream, categoryId: Param | null) {
   return db.select({ id: media.id, likes: media.likes, views: media.views, createdAt: media.createdAt }).from(media)
     .where(and(publicWhere, categoryId === null ? undefined : eq(media.categoryId, categoryId), streamWhere(stream)));
 }
@@ -87,58 +111,75 @@ export function rankInputsQuery(db: Db, stream: Stream, categoryId: number | nul
 export type RankInput = { id: number; likes: number; views: number; createdAt: number };
 
 export function listRankInputs(db: Db, stream: Stream, categoryId: number | null): Promise<RankInput[]> {
-  return rankInputsQuery(db, stream, categoryId);
+  const byCategory = categoryId !== null;
+  return prepared<RankInput>(
+    db,
+    `rank:${stream}:${byCategory}`,
+    () => rankInputsQuery(db, stream, byCategory ? sql.placeholder("categoryId") : null),
+  )
+    .all(byCategory ? { categoryId } : {});
 }
 
 /** Approved items by id (one page of a ranked order), in no particular order. */
-export function itemsByIdsQuery(db: Db, ids: Param[]) {
-  return db.select(itemColumns).from(media)
+export function itemsByIdsQuery(db: Db, ids: Param[], shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     // Unary + keeps the planner on the primary key rather than walking the status index.
     .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false)));
 }
 
-export async function listItemsByIds(db: Db, ids: number[]): Promise<ItemRow[]> {
+export async function listItemsByIds<S extends Shape = "item">(db: Db, ids: number[], shape: S = "item" as S): Promise<RowOf<S>[]> {
   if (ids.length === 0) return [];
   // One prepared statement per list length (a page has a handful of lengths at most).
-  const query = prepared(db, `byIds:${ids.length}`, () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`))).prepare());
-  const rows = (await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])))) as ItemRow[];
+  const query = prepared<RowOf<S>>(
+    db,
+    `byIds:${shape}:${ids.length}`,
+    () => itemsByIdsQuery(db, ids.map((_, i) => sql.placeholder(`id${i}`)), shape),
+  );
+  const rows = await query.all(Object.fromEntries(ids.map((id, i) => [`id${i}`, id])));
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
 /** The most recently featured approved item (of a category, when given), for the Featured Video section. */
-export function featuredQuery(db: Db, categoryId: Param | null = null) {
-  return db.select(itemColumns).from(media)
+export function featuredQuery(db: Db, categoryId: Param | null = null, shape: Shape = "item") {
+  return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(and(eq(media.featured, true), publicWhere, categoryId === null ? undefined : eq(sql`+${media.categoryId}`, categoryId)))
     // Unary + keeps the planner on the small featured index instead of walking every approved item by date.
     .orderBy(sql`+${media.createdAt} DESC`, sql`+${media.id} DESC`)
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
-export async function findFeatured(db: Db, categoryId: number | null): Promise<ItemRow | null> {
+export async function findFeatured<S extends Shape = "item">(
+  db: Db,
+  categoryId: number | null,
+  shape: S = "item" as S,
+): Promise<RowOf<S> | null> {
   const query = categoryId === null
-    ? prepared(db, "featured", () => featuredQuery(db).prepare())
-    : prepared(db, "featured:category", () => featuredQuery(db, sql.placeholder("categoryId")).prepare());
-  const [row] = await query.all({ categoryId });
-  return (row as ItemRow | undefined) ?? null;
+    ? prepared<RowOf<S>>(db, `featured:${shape}`, () => featuredQuery(db, null, shape))
+    : prepared<RowOf<S>>(db, `featured:category:${shape}`, () => featuredQuery(db, sql.placeholder("categoryId"), shape));
+  return (await query.get({ categoryId })) ?? null;
 }
 
 export type Category = { id: number; name: string; slug: string };
 
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
+
 export function listCategories(db: Db): Promise<Category[]> {
-  return db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories)
-    .orderBy(asc(categories.id));
+  return prepared<Category>(db, "categories", () => db.select(categoryColumns).from(categories).orderBy(asc(categories.id))).all();
 }
 
 /** A category by its numeric id or its slug. */
 export async function findCategory(db: Db, ref: { id: number } | { slug: string }): Promise<Category | null> {
-  const where = "id" in ref ? eq(categories.id, ref.id) : eq(categories.slug, ref.slug);
-  const row = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(where).get();
-  return row ?? null;
+  const byId = "id" in ref;
+  const query = prepared<Category>(db, `category:${byId ? "id" : "slug"}`, () =>
+    db.select(categoryColumns).from(categories).where(
+      byId ? eq(categories.id, sql.placeholder("ref")) : eq(categories.slug, sql.placeholder("ref")),
+    ));
+  return (await query.get({ ref: byId ? ref.id : ref.slug })) ?? null;
 }
 
 /** Approved items for the sitemap: id, title and when they last changed. */

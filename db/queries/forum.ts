@@ -12,14 +12,16 @@ import type { ForumFilter, ForumSort } from "../../common/forum_rules.ts";
 type Conn = Db | Tx;
 type Param = number | Placeholder;
 
+export type ForumCategoryRow = { id: number; name: string; slug: string; count: number };
+
 /** Forum categories with their thread counts, in the order they were made. */
 export function listForumCategories(db: Db) {
-  return prepared(
+  return prepared<ForumCategoryRow>(
     db,
     "forum:categories",
     () =>
       db.select({ id: forumCategories.id, name: forumCategories.name, slug: forumCategories.slug, count: forumCategories.threadCount })
-        .from(forumCategories).orderBy(asc(forumCategories.id)).prepare(),
+        .from(forumCategories).orderBy(asc(forumCategories.id)),
   ).all();
 }
 
@@ -117,7 +119,7 @@ export function listThreads(
 ): Promise<ThreadRow[]> {
   const byCategory = q.categoryId !== null;
   const byViewer = q.viewerId !== null;
-  const query = prepared(db, `forum:threads:${q.sort}:${q.filter}:${byCategory}:${byViewer}`, () =>
+  const query = prepared<ThreadRow>(db, `forum:threads:${q.sort}:${q.filter}:${byCategory}:${byViewer}`, () =>
     threadListQuery(db, {
       sort: q.sort,
       filter: q.filter,
@@ -125,8 +127,8 @@ export function listThreads(
       viewerId: byViewer ? sql.placeholder("viewerId") : null,
       limit: sql.placeholder("limit"),
       offset: sql.placeholder("offset"),
-    }).prepare());
-  return query.all({ categoryId: q.categoryId, viewerId: q.viewerId, limit: q.limit, offset: q.offset }) as Promise<ThreadRow[]>;
+    }));
+  return query.all({ categoryId: q.categoryId, viewerId: q.viewerId, limit: q.limit, offset: q.offset });
 }
 
 export async function findThread(db: Conn, id: number, viewerId: number | null): Promise<ThreadRow | null> {

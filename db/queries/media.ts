@@ -1,5 +1,6 @@
-import { and, desc, eq, ne, notInArray, or } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { literalLimit, prepared } from "../prepared.ts";
 import { categories, media, users } from "../schema/mod.ts";
 
 /** The columns of a content item as cards and pages show it, with uploader and category. */
@@ -65,7 +66,7 @@ export async function deleteMediaRow(db: Db, id: number): Promise<string[] | nul
 
 /** One item with uploader and category, in any state (callers apply `canView`). */
 export function findItemById(db: Db, id: number): Promise<ItemRow | undefined> {
-  return itemQuery(db).where(eq(media.id, id)).get() as Promise<ItemRow | undefined>;
+  return prepared<ItemRow>(db, "itemById", () => itemQuery(db).where(eq(media.id, sql.placeholder("id")))).get({ id });
 }
 
 /**
@@ -73,28 +74,52 @@ export function findItemById(db: Db, id: number): Promise<ItemRow | undefined> {
  * newest others to fill the list. Never the item itself, never pending, rejected or hidden items.
  */
 export async function listRelated(db: Db, item: { id: number; categoryId: number | null }, limit: number): Promise<ItemRow[]> {
-  const same = item.categoryId === null ? [] : await itemQuery(db)
-    .where(and(publicWhere, eq(media.categoryId, item.categoryId), ne(media.id, item.id)))
-    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit) as ItemRow[];
+  const same = item.categoryId === null ? [] : await prepared<ItemRow>(db, `relatedSame:${limit}`, () =>
+    itemQuery(db)
+      .where(and(publicWhere, eq(media.categoryId, sql.placeholder("categoryId")), ne(media.id, sql.placeholder("id"))))
+      .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit))).all({
+      categoryId: item.categoryId,
+      id: item.id,
+    });
   if (same.length >= limit) return same;
   const seen = [item.id, ...same.map((r) => r.id)];
-  const more = await itemQuery(db).where(and(publicWhere, notInArray(media.id, seen)))
-    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit - same.length) as ItemRow[];
+  const more = await prepared<ItemRow>(
+    db,
+    `relatedMore:${seen.length}:${limit - same.length}`,
+    () =>
+      itemQuery(db).where(and(publicWhere, notInArray(media.id, seen.map((_, i) => sql.placeholder(`seen${i}`)))))
+        .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit - same.length)),
+  )
+    .all(Object.fromEntries(seen.map((id, i) => [`seen${i}`, id])));
   return [...same, ...more];
 }
 
+export type MediaAccess = {
+  id: number;
+  userId: number;
+  reviewStatus: "pending" | "approved" | "rejected";
+  hidden: boolean;
+  likes: number;
+  title: string;
+  fileKey: string | null;
+  thumbnailKey: string | null;
+  youtubeId: string | null;
+  contentType: "video" | "image" | "embed";
+};
+
 /** Visibility facts of an item, for the like, comment and report endpoints. */
 export function findMediaAccess(db: Db, id: number) {
-  return db.select({
-    id: media.id,
-    userId: media.userId,
-    reviewStatus: media.reviewStatus,
-    hidden: media.hidden,
-    likes: media.likes,
-    title: media.title,
-    fileKey: media.fileKey,
-    thumbnailKey: media.thumbnailKey,
-    youtubeId: media.youtubeId,
-    contentType: media.contentType,
-  }).from(media).where(eq(media.id, id)).get();
+  return prepared<MediaAccess>(db, "mediaAccess", () =>
+    db.select({
+      id: media.id,
+      userId: media.userId,
+      reviewStatus: media.reviewStatus,
+      hidden: media.hidden,
+      likes: media.likes,
+      title: media.title,
+      fileKey: media.fileKey,
+      thumbnailKey: media.thumbnailKey,
+      youtubeId: media.youtubeId,
+      contentType: media.contentType,
+    }).from(media).where(eq(media.id, sql.placeholder("id")))).get({ id });
 }

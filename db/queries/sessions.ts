@@ -1,24 +1,36 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
+import { prepared } from "../prepared.ts";
 import { sessions, users } from "../schema/mod.ts";
 
 export async function insertSession(db: Db, idHash: string, userId: number, expiresAt: number) {
   await db.insert(sessions).values({ idHash, userId, expiresAt });
 }
 
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: number;
+  lastSeenAt: number | null;
+  expiresAt: number;
+};
+
 /** The signed-in user for a session hash, unless the session expired or the user is banned. */
-export function findSessionUser(db: Db, idHash: string, now: number) {
-  return db.select({
-    id: users.id,
-    username: users.username,
-    email: users.email,
-    isAdmin: users.isAdmin,
-    createdAt: users.createdAt,
-    lastSeenAt: users.lastSeenAt,
-    expiresAt: sessions.expiresAt,
-  }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), eq(users.banned, false)))
-    .get();
+export function findSessionUser(db: Db, idHash: string, now: number): Promise<SessionUser | undefined> {
+  return prepared<SessionUser>(db, "sessionUser", () =>
+    db.select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+      lastSeenAt: users.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now")), eq(users.banned, false))))
+    .get({ idHash, now });
 }
 
 export async function deleteSession(db: Db, idHash: string) {

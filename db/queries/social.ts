@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
+import { literalLimit, preparedOn } from "../prepared.ts";
 import { comments, likes, media, reports, views } from "../schema/mod.ts";
 import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
 
@@ -8,9 +9,14 @@ type Conn = Db | Tx;
 // ---- likes: one row per (user, item); media.likes moves with the row in one transaction ----
 
 export async function likeStatus(db: Conn, mediaId: number, userId: number | null) {
-  const row = await db.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get();
-  const liked = userId === null ? false : !!(await db.select({ one: sql<number>`1` }).from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.mediaId, mediaId))).get());
+  const row = await preparedOn<{ likes: number }>(
+    db,
+    "likeCount",
+    (d) => d.select({ likes: media.likes }).from(media).where(eq(media.id, sql.placeholder("mediaId"))),
+  ).get({ mediaId });
+  const liked = userId === null ? false : !!(await preparedOn(db, "likedBy", (d) =>
+    d.select({ one: sql<number>`1` }).from(likes)
+      .where(and(eq(likes.userId, sql.placeholder("userId")), eq(likes.mediaId, sql.placeholder("mediaId"))))).get({ userId, mediaId }));
   return { isLiked: liked, count: row?.likes ?? 0 };
 }
 
@@ -32,15 +38,19 @@ export async function removeLike(tx: Tx, mediaId: number, userId: number): Promi
 
 // ---- comments ----
 
-export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT) {
-  return db.select({
-    id: comments.id,
-    userId: comments.userId,
-    username: comments.username,
-    content: comments.content,
-    createdAt: comments.createdAt,
-  })
-    .from(comments).where(eq(comments.mediaId, mediaId)).orderBy(desc(comments.createdAt), desc(comments.id)).limit(limit);
+export type CommentRow = { id: number; userId: number | null; username: string; content: string; createdAt: number };
+
+export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
+  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) =>
+    d.select({
+      id: comments.id,
+      userId: comments.userId,
+      username: comments.username,
+      content: comments.content,
+      createdAt: comments.createdAt,
+    })
+      .from(comments).where(eq(comments.mediaId, sql.placeholder("mediaId"))).orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(literalLimit(limit))).all({ mediaId });
 }
 
 export async function insertComment(tx: Tx, row: { mediaId: number; userId: number | null; username: string; content: string }) {
@@ -87,8 +97,12 @@ export async function insertReport(
 // ---- views: once per viewer per item per window ----
 
 export function recentView(db: Conn, mediaId: number, viewerKey: string, since: number) {
-  return db.select({ one: sql<number>`1` }).from(views)
-    .where(and(eq(views.mediaId, mediaId), eq(views.viewerKey, viewerKey), gt(views.createdAt, since))).get();
+  return preparedOn<{ one: number }>(db, "recentView", (d) =>
+    d.select({ one: sql<number>`1` }).from(views).where(and(
+      eq(views.mediaId, sql.placeholder("mediaId")),
+      eq(views.viewerKey, sql.placeholder("viewerKey")),
+      gt(views.createdAt, sql.placeholder("since")),
+    ))).get({ mediaId, viewerKey, since });
 }
 
 /** Records the view and bumps media.views unless this viewer was counted since `since`. */

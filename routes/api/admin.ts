@@ -31,7 +31,7 @@ import { toContentItem } from "../../lib/content_item.ts";
 import { requireAdmin } from "../../lib/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
-import { clearRankCache } from "../../lib/feed.ts";
+import { changesContent } from "../../lib/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 
 const approvedQuery = z.object({
@@ -109,16 +109,15 @@ export const adminApi = new Hono<AppEnv>()
     ]);
     return c.json({ content: rows.map(adminItem), totalCount, page, limit } satisfies ApprovedPage);
   })
-  .post("/content/:id/approve", async (c) => {
+  .post("/content/:id/approve", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     await moderate(c, id, async (tx, item, admin, now) => {
       await approveItem(tx, id, admin.id, now);
       return { action: "content.approve", details: { from: item.reviewStatus }, result: null };
     });
-    clearRankCache(c.var.db);
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
-  .post("/content/:id/reject", async (c) => {
+  .post("/content/:id/reject", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const { reason } = await jsonBody(c, rejectSchema);
     await moderate(c, id, async (tx, item, admin, now) => {
@@ -127,7 +126,7 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });
   })
-  .post("/content/:id/feature", async (c) => {
+  .post("/content/:id/feature", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const featured = await moderate(c, id, async (tx, item, _admin, now) => {
       const next = !item.featured;
@@ -137,16 +136,15 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, featured });
   })
-  .post("/content/:id/dismiss-reports", async (c) => {
+  .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const resolved = await moderate(c, id, async (tx, _item, _admin, now) => {
       const n = await resolveOpenReports(tx, id, now);
       return { action: "content.dismiss_reports", details: { resolvedReports: n }, result: n };
     });
-    clearRankCache(c.var.db);
     return c.json({ ok: true, id, resolvedReports: resolved, hidden: false });
   })
-  .delete("/content/:id", async (c) => {
+  .delete("/content/:id", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const admin = requireAdmin(c);
     const item = await itemOr404(c, id);

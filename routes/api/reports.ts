@@ -8,6 +8,7 @@ import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { MEDIA_MSG } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
+import { changesContent } from "../../lib/content_version.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at
@@ -34,5 +35,6 @@ export function reportsApi(limiter: RateLimiter) {
     });
     return c.json({ success: true, id: report.id }, 201);
   };
-  return new Hono<AppEnv>().post("/", handler);
+  // A report can hide the item (REPORT_HIDE_THRESHOLD).
+  return new Hono<AppEnv>().post("/", changesContent, handler);
 }

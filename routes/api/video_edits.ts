@@ -5,6 +5,7 @@ import type { Config } from "../../lib/config.ts";
 import { toContentItem } from "../../lib/content_item.ts";
 import { requireUser } from "../../lib/guards.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http_error.ts";
+import { changesContent } from "../../lib/content_version.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/media_process.ts";
@@ -146,7 +147,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     }
   });
 
-  app.put("/:id", async (c) => {
+  app.put("/:id", changesContent, async (c) => {
     const { db } = c.var;
     const user = requireUser(c);
     const id = idOr400(c.req.param("id"));
@@ -168,14 +169,10 @@ export function videoEditsApi(limiter: RateLimiter) {
     return c.json(toContentItem((await findItemById(db, id))!));
   });
 
-  app.delete("/:id", async (c) => {
+  app.delete("/:id", changesContent, async (c) => {
     const { db, config } = c.var;
     const user = requireUser(c);
-    const raw = c.req.param("id");
-    // The one exception to "a malformed or zero id is 400": tests/upload_api_test.ts asserts a 404
-    // for DELETE /api/videos/0 from before the ids were unified (issue 8 report asks the lead).
-    if (raw === "0") throw notFound("Content not found");
-    const id = idOr400(raw);
+    const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(db, user, id);
     if (!(await deleteMediaItem(db, config, id))) throw notFound("Content not found");
     if (ownerId !== user.id) await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id });

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
-import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import { interleave, newShuffleSeed, type Sort, SORTS, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
-import { findCategory, listCategories } from "../../db/queries/feed.ts";
+import { findCategory } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { acceptsSeed, categoryRefSchema, feedOrder, loadFeed, rememberSeed, SEED_RE } from "../../lib/feed.ts";
+import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed.ts";
 import { log } from "../../lib/log.ts";
 import { renderPage } from "../../lib/render.tsx";
 
@@ -40,7 +39,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const ref = categoryParam.safeParse((c.req.query("category") ?? "").toLowerCase());
   const [found, categories] = await Promise.all([
     ref.success && ref.data ? findCategory(db, ref.data) : null,
-    listCategories(db),
+    cachedCategories(db),
   ]);
   const unknownCategory = ref.success ? !!ref.data && !found : true;
   const category = found;
@@ -52,7 +51,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   rememberSeed(c, seed);
   let feed;
   try {
-    feed = await loadFeed(db, {
+    feed = await loadFeedCards(db, {
       page: 1,
       order: feedOrder(sort, seed),
       // An unknown category matches nothing: the feed's empty state, not a 404.
@@ -78,7 +77,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   const description = category
     ? `Watch and share AI-generated ${category.name.toLowerCase()} videos, images and clips on ${siteName}.`
     : `${siteName}: ${tagline}. Watch and share AI-generated videos and images.`;
-  const lcpImage = (feed.featured.video ?? feed.content.videos[0] ?? feed.content.images[0])?.thumbnail;
+  const lcpImage = (feed.featured ?? feed.videos[0] ?? feed.images[0])?.thumbnail;
   c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
@@ -102,9 +101,9 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
           name="Feed"
           component={Feed}
           props={{
-            featured: feed.featured.video ? toCardItem(feed.featured.video) : null,
-            first: { items: interleave(feed.content.videos, feed.content.images).map(toCardItem), adPositions: feed.content.adPositions },
-            hasMore: feed.content.hasMore,
+            featured: feed.featured,
+            first: { items: interleave(feed.videos, feed.images), adPositions: feed.adPositions },
+            hasMore: feed.hasMore,
             columns: SSR_COLUMNS,
             category: category?.slug ?? null,
             seed,
@@ -113,7 +112,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
             adClientId: config.adClientId ?? null,
           }}
         />
-        {feed.featured.video && <Island name="MediaModal" component={MediaModal} props={{ signedIn: !!user }} />}
+        {feed.featured && <Island name="MediaModal" component={MediaModal} props={{ signedIn: !!user }} />}
       </section>
     </>,
     {

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
-import { listCategories } from "../../db/queries/feed.ts";
 import SearchResults from "../../islands/SearchResults.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import type { ContentItem } from "../../lib/content_item.ts";
 import { HttpError } from "../../lib/http_error.ts";
 import { log } from "../../lib/log.ts";
+import { cachedCategories } from "../../lib/feed.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/search.ts";
 import { parseOr400, queryParams } from "../../lib/validate.ts";
@@ -53,7 +53,7 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   const known = Object.fromEntries(Object.entries(raw).filter(([k]) => k in searchParams.shape));
   const params = parseOr400(searchParams, known);
   const type = TABS.find((t) => t.type && params.type && t.type.startsWith(params.type))?.type ?? "";
-  const categories = await listCategories(c.var.db);
+  const categories = await cachedCategories(c.var.db);
   const categoryRef = params.categoryId !== undefined ? String(params.categoryId) : raw.category ?? "";
   const category = categories.find((cat) => cat.slug === categoryRef || String(cat.id) === categoryRef) ?? null;
 

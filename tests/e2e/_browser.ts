@@ -1,6 +1,7 @@
 /** One headless Chromium per test file (Debian's package; Playwright's own download is not used). */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { chromiumPath, has } from "../_needs.ts";
 
 const FLAGS = [
   "--headless",
@@ -13,11 +14,10 @@ const FLAGS = [
   "--disable-sync",
 ];
 
-export function chromiumPath(): string {
-  return Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-}
+export { chromiumPath };
 
-export const hasChromium = () => existsSync(chromiumPath());
+/** Prefer `needs(import.meta.url, "chromium")` (tests/_needs.ts), which says what to install. */
+export const hasChromium = () => has("chromium");
 
 /** The 18+ gate's answer (lib/age_gate.ts), for the hosts the test servers listen on. */
 const AGE_COOKIES = ["http://127.0.0.1", "http://localhost"].map((url) => ({ name: "dr_age", value: "1", url }));

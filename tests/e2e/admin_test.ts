@@ -5,9 +5,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { auditLog, media, reports, users } from "../../db/schema/mod.ts";
 import { newKey } from "../../lib/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { needs } from "../_needs.ts";
 
-const browser = hasChromium() ? await launchBrowser() : null;
+const browser = needs(import.meta.url, "chromium") ? await launchBrowser() : null;
 const server = await startServer();
 const admin = await createUser(server.db, { username: "e2e_admin", isAdmin: true });
 const uploader = await createUser(server.db, { username: "e2e_uploader" });

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
+import { needs } from "../_needs.ts";
 import { startServer } from "../_helpers.ts";
 
-const browser = hasChromium() ? await launchBrowser() : null;
+const browser = needs(import.meta.url, "chromium") ? await launchBrowser() : null;
 // An admin exists already, so the member registered below is an ordinary member.
 const server = await startServer({ ADMIN_USERNAME: "site_admin", ADMIN_PASSWORD: "admin-pass" });
 

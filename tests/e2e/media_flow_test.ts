@@ -6,17 +6,11 @@ import { reports } from "../../db/schema/mod.ts";
 import { mediaSlug } from "../../lib/slug.ts";
 import { newKey } from "../../lib/storage.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { needs } from "../_needs.ts";
 
-const hasFfmpeg = (() => {
-  try {
-    return new Deno.Command("ffmpeg", { args: ["-version"], stdout: "null", stderr: "null" }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
-
-const browser = hasChromium() ? await launchBrowser() : null;
+// Every test here plays or shows media drawn by ffmpeg below.
+const browser = needs(import.meta.url, "chromium", "ffmpeg") ? await launchBrowser() : null;
 const server = await startServer({ RATE_COMMENTS_PER_USER: "1000", RATE_REPORTS_PER_USER: "1000" });
 const { db, config } = server;
 
@@ -29,7 +23,7 @@ mkdirSync(`${config.uploadsDir}/v`, { recursive: true });
 mkdirSync(`${config.uploadsDir}/i`, { recursive: true });
 const videoKey = newKey("v", "mp4");
 const imageKey = newKey("i", "png");
-if (hasFfmpeg) {
+if (browser) {
   await ffmpeg([
     "-f",
     "lavfi",
@@ -77,7 +71,7 @@ async function memberContext(): Promise<BrowserContext> {
   return ctx;
 }
 
-const opts = { ignore: !browser || !hasFfmpeg, sanitizeResources: false, sanitizeOps: false };
+const opts = { ignore: !browser, sanitizeResources: false, sanitizeOps: false };
 
 Deno.test({
   ...opts,

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { media } from "../../db/schema/mod.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, signedInContext, waitHydrated } from "./_browser.ts";
+import { needs } from "../_needs.ts";
 
-const browser = hasChromium() ? await launchBrowser() : null;
+const browser = needs(import.meta.url, "chromium") ? await launchBrowser() : null;
 const server = await startServer();
 const owner = await createUser(server.db, { username: "modal_owner" });
 const member = await createUser(server.db, { username: "modal_member" });

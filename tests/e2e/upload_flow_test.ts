@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { has, needs } from "../_needs.ts";
 import { createUser, loginCookie, startServer } from "../_helpers.ts";
-import { hasFfmpeg, png, webm } from "../_media_fixtures.ts";
+import { png, webm } from "../_media_fixtures.ts";
 
-const browser = hasChromium() ? await launchBrowser() : null;
+// The first test also needs ffmpeg (the server probes the uploaded video); the others only Chromium.
+const FFMPEG = needs(import.meta.url, "chromium", "ffmpeg") || has("ffmpeg");
+const browser = has("chromium") ? await launchBrowser() : null;
 const server = await startServer();
 
 Deno.test.afterAll(async () => {
@@ -14,7 +17,7 @@ Deno.test.afterAll(async () => {
 
 Deno.test({
   name: "[e2e] a member uploads an image and a video through the dialog; both wait for review in My Videos, hidden from the public",
-  ignore: !browser || !hasFfmpeg(),
+  ignore: !browser || !FFMPEG,
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {

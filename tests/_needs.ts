@@ -1,0 +1,48 @@
+/**
+ * Programs outside Deno and npm that some tests need: Chromium (browser tests) and ffmpeg (real
+ * videos). On a machine without one, the tests that need it are ignored and the file says so in
+ * one line naming what to install, so the README's test command still ends with 0 failed.
+ * `.ci/run` installs both, so CI runs everything.
+ */
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type Tool = "chromium" | "ffmpeg";
+
+export const chromiumPath = (): string => Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+function runs(bin: string): boolean {
+  try {
+    return new Deno.Command(bin, { args: ["-version"], stdout: "null", stderr: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
+const found = new Map<Tool, boolean>();
+export function has(tool: Tool): boolean {
+  if (!found.has(tool)) found.set(tool, tool === "chromium" ? existsSync(chromiumPath()) : runs("ffmpeg") && runs("ffprobe"));
+  return found.get(tool)!;
+}
+
+const INSTALL: Record<Tool, () => string> = {
+  chromium: () => `Chromium (apt-get install chromium, or CHROMIUM_PATH=/path/to/chromium; none at ${chromiumPath()})`,
+  ffmpeg: () => "ffmpeg (apt-get install ffmpeg)",
+};
+
+/**
+ * True when every tool is there. Otherwise prints, once per file and tool,
+ * "skipped: tests in feed_test.ts that need Chromium (...)" and returns false (`ignore: !ok`).
+ */
+const said = new Set<string>();
+export function needs(moduleUrl: string, ...tools: Tool[]): boolean {
+  const missing = tools.filter((t) => !has(t));
+  const file = basename(fileURLToPath(moduleUrl));
+  const unsaid = missing.filter((t) => !said.has(`${file}:${t}`));
+  if (unsaid.length) {
+    for (const t of unsaid) said.add(`${file}:${t}`);
+    console.warn(`skipped: tests in ${file} that need ${unsaid.map((t) => INSTALL[t]()).join(" and ")}`);
+  }
+  return missing.length === 0;
+}
