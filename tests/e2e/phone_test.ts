@@ -102,7 +102,7 @@ e2e("point 12 (1440x900): a row of the feed shows above the fold under the Featu
   await waitHydrated(page, "Feed");
   const featured = await page.locator('section[aria-labelledby="featured-heading"]').boundingBox();
   assert.ok(featured && featured.y + featured.height < 600, `the featured section ends at ${featured?.y}+${featured?.height}`);
-  const firstMedia = await page.locator('[data-testid="feed-grid"] [data-card] .aspect-video').first().boundingBox();
+  const firstMedia = await page.locator('[data-testid="feed-grid"] [data-card] .card-media').first().boundingBox();
   assert.ok(firstMedia, "a first feed card");
   assert.ok(firstMedia.y + firstMedia.height <= 900, `the first row's media ends at ${firstMedia.y + firstMedia.height}px of 900`);
   await screenshot(page, "desktop-home-1440");
