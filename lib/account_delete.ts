@@ -5,6 +5,7 @@ import { ACCOUNT_MSG } from "../common/schemas/account.ts";
 import type { CurrentUser } from "./app_env.ts";
 import type { Config } from "./config.ts";
 import { conflict } from "./http_error.ts";
+import { contentChanged } from "./content_version.ts";
 import { log } from "./log.ts";
 import { removeKeys } from "./storage.ts";
 
@@ -18,6 +19,8 @@ export async function deleteAccount(db: Db, config: Config, user: CurrentUser): 
     if (user.isAdmin && (await countAdmins(tx)) <= 1) throw conflict(ACCOUNT_MSG.lastAdmin);
     return deleteUserRows(tx, user.id);
   });
+  // Their items leave the public lists: the page cache and ranked orders must not keep them.
+  contentChanged(db);
   await removeKeys(config, keys);
   log.info("account deleted", { userId: user.id, files: keys.length });
 }
