@@ -5,7 +5,9 @@
  * island in Chromium (visitor, member or admin), and records every script the page fetched once
  * its islands hydrated ("at load"), then again after scrolling to the bottom (islands that wait to
  * be visible). Bytes: raw, gzip -9 and brotli q11 of those files, and what the server sent to a
- * browser (it serves hashed assets brotli-compressed). No wrk: byte counts only.
+ * browser (it serves hashed assets brotli-compressed); "own" is the brotli bytes without the
+ * runtime chunks (the manifest's `runtime`: Preact). No wrk: byte counts only.
+ *   --files   also lists each page's files with their brotli bytes
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
@@ -68,8 +70,13 @@ const targets: Target[] = [
   { label: "terms (no island)", path: "/terms-of-service", who: "visitor" },
 ];
 
-type Sizes = { files: number; raw: number; gzip: number; brotli: number; sent: number };
-const fileSizes = new Map<string, Omit<Sizes, "files">>();
+const FILES = Deno.args.includes("--files");
+const runtime = new Set<string>(
+  ((await (await fetch(`${server.url}/static/build/manifest.json`)).json()).runtime ?? []).map((p: string) => server.url + p),
+);
+
+type Sizes = { files: number; raw: number; gzip: number; brotli: number; sent: number; own: number };
+const fileSizes = new Map<string, Omit<Sizes, "files" | "own">>();
 
 async function sizesOf(url: string) {
   let s = fileSizes.get(url);
@@ -87,7 +94,7 @@ async function sizesOf(url: string) {
 }
 
 async function total(urls: Iterable<string>): Promise<Sizes> {
-  const out: Sizes = { files: 0, raw: 0, gzip: 0, brotli: 0, sent: 0 };
+  const out: Sizes = { files: 0, raw: 0, gzip: 0, brotli: 0, sent: 0, own: 0 };
   for (const url of urls) {
     const s = await sizesOf(url);
     out.files++;
@@ -95,6 +102,7 @@ async function total(urls: Iterable<string>): Promise<Sizes> {
     out.gzip += s.gzip;
     out.brotli += s.brotli;
     out.sent += s.sent;
+    if (!runtime.has(url)) out.own += s.brotli;
   }
   return out;
 }
@@ -137,11 +145,12 @@ async function measurePage(browser: Browser, t: Target) {
   }
   await islandsHydrated(page, true);
   const all = await total(scripts);
+  const files = FILES ? await Promise.all([...scripts].map(async (u) => [u.replace(/.*\//, ""), (await sizesOf(u)).brotli] as const)) : [];
   const islands = await page.evaluate(() =>
     [...new Set([...document.querySelectorAll<HTMLElement>("[data-island]")].map((el) => el.dataset.island))].join(" ")
   );
   await context.close();
-  return { t, atLoad, all, islands, errors };
+  return { t, atLoad, all, islands, errors, files };
 }
 
 const browser = await launchBrowser();
@@ -150,7 +159,7 @@ try {
   for (const t of targets) results.push(await measurePage(browser, t));
   printTable(
     "JavaScript a page loads in Chromium once its islands hydrated (at load), then after scrolling to the end; sent = bytes on the wire",
-    ["page", "as", "files", "raw", "gzip -9", "brotli 11", "sent", "all: files", "all: brotli", "all: sent"],
+    ["page", "as", "files", "raw", "gzip -9", "brotli 11", "own (br)", "sent", "all: files", "all: brotli", "all: sent"],
     results.map(({ t, atLoad, all }) => [
       `${t.label} ${t.path}`,
       t.who,
@@ -158,6 +167,7 @@ try {
       kb(atLoad.raw),
       kb(atLoad.gzip),
       kb(atLoad.brotli),
+      kb(atLoad.own),
       kb(atLoad.sent),
       all.files,
       kb(all.brotli),
@@ -165,6 +175,15 @@ try {
     ]),
   );
   printTable("Islands on each page", ["page", "as", "islands"], results.map(({ t, islands }) => [`${t.label}`, t.who, islands || "-"]));
+  if (FILES) {
+    for (const { t, files } of results) {
+      printTable(
+        `${t.label} (${t.who}): brotli bytes of each file`,
+        ["file", "brotli"],
+        files.map(([f, b]) => [`${f}${runtime.has(`${server.url}/static/build/${f}`) ? " (runtime)" : ""}`, b]),
+      );
+    }
+  }
   const noisy = results.filter((r) => r.errors.length);
   if (noisy.length) {
     console.log("\nConsole errors and warnings:");
