@@ -18,8 +18,8 @@ import { seedItems } from "./_seed.ts";
 import { seedForum } from "./_seed_forum.ts";
 
 if (!hasChromium()) {
-  console.error("bench js needs Chromium (apt-get install chromium, or CHROMIUM_PATH=/path/to/chromium)");
-  Deno.exit(2);
+  console.log("skipped: bench js needs Chromium (apt-get install chromium, or CHROMIUM_PATH=/path/to/chromium)");
+  Deno.exit(0);
 }
 
 type Who = "visitor" | "member" | "admin";
