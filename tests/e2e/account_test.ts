@@ -135,6 +135,14 @@ test("a member changes email and password on /profile, then deletes the account 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await page.getByText("Please enter a valid email").waitFor();
   await page.getByLabel("Email").fill("after@example.com");
+  // A new address needs the current password: asked for, then checked by the server.
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Please enter your current password").waitFor();
+  await page.getByLabel("Current Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Current password is incorrect").waitFor();
+  assert.equal((await server.db.select().from(users).where(eq(users.id, user.id)).get())?.email, "before@example.com");
+  await page.getByLabel("Current Password").fill("old-password");
   await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save Changes" }).click()]);
   await waitHydrated(page, "ProfileSettings");
   await page.getByText("Profile Updated").waitFor();
