@@ -72,7 +72,7 @@ export default function AccountMenu({ username, isAdmin }: Props) {
           <span
             data-testid="account-badge"
             aria-hidden="true"
-            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-orange-500 px-1 text-[10px] font-semibold leading-5 text-black ring-2 ring-neutral-950"
+            className="absolute -right-2 -top-1.5 min-w-5 rounded-full bg-orange-500 px-1 text-[10px] font-semibold leading-5 text-black ring-2 ring-neutral-950"
           >
             {badgeText(badge)}
           </span>

@@ -44,7 +44,7 @@ export default function ProfileSettings({ username, email, hasPassword, provider
         ))}
       </div>
       <div id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} data-tab={tab}>
-        {tab === "profile" && <ProfileTab username={username} email={email} />}
+        {tab === "profile" && <ProfileTab username={username} email={email} hasPassword={passwordSet} providers={providers} />}
         {tab === "security" && <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />}
         {tab === "danger" && <DangerZoneTab username={username} />}
       </div>

@@ -14,7 +14,7 @@ async function hydrate(el: HTMLElement) {
   const { default: Component } = await load();
   const data = el.previousElementSibling;
   const props = data?.matches("script[data-island-props]") ? JSON.parse(data.textContent ?? "{}") : {};
-  // The build aliases React to preact/compat (decision record 014), which runs a transition at
+  // The build aliases React to preact/compat (decision record 015), which runs a transition at
   // once: each island hydrates in one task (the feed's cards ~30 ms on the dev machine, ~60 ms at
   // 4x CPU slowdown, against React's ~300 ms task). Kept so a React build still hydrates in slices.
   startTransition(() => {

@@ -43,7 +43,7 @@ async function buildIslands() {
     jsx: "automatic",
     // The islands hydrate with Preact's React-compatible runtime (~10 KB brotli against ~60 KB for
     // react-dom); the server keeps rendering with React. Subpaths follow (react/jsx-runtime,
-    // react-dom/client). Decision record 014.
+    // react-dom/client). Decision record 015.
     alias: { react: "preact/compat", "react-dom": "preact/compat" },
     define: { "process.env.NODE_ENV": '"production"' },
     metafile: true,

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { comments, passwordResetTokens, users } from "../db/schema/mod.ts";
+import { comments, passwordResetTokens, sessions, users } from "../db/schema/mod.ts";
+import { drainBackground } from "../lib/background.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
-import { ACCOUNT_MSG } from "../common/schemas/account.ts";
+import { ACCOUNT_MSG, RECENT_SIGN_IN_MINUTES } from "../common/schemas/account.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv, sessionCookie, type TestEnv } from "./_helpers.ts";
+import { outboxFiles, readOutbox } from "./_mail.ts";
 
 setLogLevel("warn");
 
@@ -31,7 +34,7 @@ Deno.test("[api] PATCH /api/user: visitors 401; a member changes username and em
   const cookie = await loginCookie(db, user.id);
   const item = await createMedia(db, { userId: (await createUser(db)).id });
   await db.insert(comments).values({ mediaId: item.id, userId: user.id, username: user.username, content: "hi" });
-  const res = await patch(cookie, { username: "  Renamed_One ", email: " new.address@example.com " });
+  const res = await patch(cookie, { username: "  Renamed_One ", email: " new.address@example.com ", currentPassword: user.password });
   const body = await json(res);
   assert.deepEqual({ id: body.id, username: body.username, email: body.email }, {
     id: user.id,
@@ -45,7 +48,7 @@ Deno.test("[api] PATCH /api/user: visitors 401; a member changes username and em
   const comment = await db.select().from(comments).where(eq(comments.userId, user.id)).get();
   assert.equal(comment?.username, "Renamed_One", "old comments show the new name");
   assert.equal((await json(await me(env, cookie))).username, "Renamed_One", "the session stays");
-  // Either field alone; the same name in another case is the member's own.
+  // Either field alone; the same name or address in another case is the member's own (no password asked).
   assert.equal((await json(await patch(cookie, { username: "renamed_one" }))).username, "renamed_one");
   assert.equal((await json(await patch(cookie, { email: "NEW.address@example.com" }))).email, "NEW.address@example.com");
 });
@@ -55,9 +58,12 @@ Deno.test("[api] PATCH /api/user: a username or email another account has (any c
   const user = await createUser(db, { username: "wants_taken" });
   const cookie = await loginCookie(db, user.id);
   assert.deepEqual(await json(await patch(cookie, { username: "TAKEN_name" }), 409), { error: "Username is already taken" });
-  assert.deepEqual(await json(await patch(cookie, { username: "fresh_name_1", email: "Taken@Example.com" }), 409), {
-    error: "An account with this email already exists",
-  });
+  assert.deepEqual(
+    await json(await patch(cookie, { username: "fresh_name_1", email: "Taken@Example.com", currentPassword: user.password }), 409),
+    {
+      error: "An account with this email already exists",
+    },
+  );
   const stored = await row(user.id);
   assert.equal(stored?.username, "wants_taken");
   assert.equal(stored?.email, user.email);
@@ -105,8 +111,104 @@ Deno.test("[api] PATCH /api/user: a new email voids reset links mailed to the ol
   await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: "h-moving", expiresAt: Date.now() + 3_600_000 });
   await json(await patch(cookie, { username: "moving_house2" }));
   assert.equal((await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).get())?.usedAt, null);
-  await json(await patch(cookie, { email: "elsewhere@example.com" }));
+  await json(await patch(cookie, { email: "elsewhere@example.com", currentPassword: user.password }));
   assert.notEqual((await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).get())?.usedAt, null);
+});
+
+Deno.test("[api] PATCH /api/user: a new email needs the current password (missing or wrong 400), and nothing changes without it", async () => {
+  await using t = await makeTestEnv();
+  const user = await createUser(t.db, { username: "guarded_mail", password: "right-password", email: "owner@example.com" });
+  const cookie = await loginCookie(t.db, user.id);
+  await t.db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: "h-guarded", expiresAt: Date.now() + 3_600_000 });
+  const send = (body: unknown) => t.request("/api/user", { method: "PATCH", cookie, json: body });
+  const visitor = await t.request("/api/user", {
+    method: "PATCH",
+    json: { email: "thief@example.com", currentPassword: "right-password" },
+  });
+  assert.equal((await json(visitor, 401)).error, "You must be logged in");
+  const cases: [unknown, string][] = [
+    [{ email: "thief@example.com" }, ACCOUNT_MSG.currentPasswordRequired],
+    [{ email: "thief@example.com", currentPassword: "" }, ACCOUNT_MSG.currentPasswordRequired],
+    [{ username: "stolen_name", email: "thief@example.com" }, ACCOUNT_MSG.currentPasswordRequired],
+    [{ email: "thief@example.com", currentPassword: "wrong-password" }, ACCOUNT_MSG.currentPasswordWrong],
+    [{ username: "stolen_name", email: "thief@example.com", currentPassword: "wrong-password" }, ACCOUNT_MSG.currentPasswordWrong],
+    [{ email: "thief@example.com", currentPassword: 42 }, "currentPassword must be a string"],
+    [{ email: "thief@example.com", currentPassword: "x".repeat(201) }, "currentPassword is too long (at most 200)"],
+  ];
+  for (const [body, error] of cases) assert.deepEqual(await json(await send(body), 400), { error }, JSON.stringify(body));
+  const stored = await t.db.select().from(users).where(eq(users.id, user.id)).get();
+  assert.deepEqual([stored?.username, stored?.email], ["guarded_mail", "owner@example.com"], "neither field changed");
+  const token = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).get();
+  assert.equal(token?.usedAt, null, "the owner's reset link still works");
+  await drainBackground();
+  assert.deepEqual(await outboxFiles(t.config.mail.outboxDir), [], "no notice for a refused change");
+  assert.equal((await me(t, cookie)).status, 200, "a refused change ends no session");
+
+  // A new name alone, or the same address in another case, needs no password.
+  assert.equal((await json(await send({ username: "guarded_mail2" }))).username, "guarded_mail2");
+  assert.equal((await json(await send({ email: "Owner@Example.com" }))).email, "Owner@Example.com");
+  assert.deepEqual(await outboxFiles(t.config.mail.outboxDir), []);
+
+  // With the password the address moves, and the old one is told.
+  const moved = await json(await send({ email: "new-home@example.com", currentPassword: "right-password" }));
+  assert.equal(moved.email, "new-home@example.com");
+  assert.equal((await t.db.select().from(users).where(eq(users.id, user.id)).get())?.email, "new-home@example.com");
+  await drainBackground();
+  const [notice, ...more] = await readOutbox(t.config.mail.outboxDir);
+  assert.equal(more.length, 0);
+  assert.equal(notice.headers.get("to")?.toLowerCase(), "owner@example.com");
+  assert.match(notice.headers.get("subject") ?? "", /email address was changed/);
+  assert.match(notice.text, /from Owner@Example\.com to new-home@example\.com/);
+  assert.match(notice.html, /new-home@example\.com/);
+});
+
+Deno.test("[api] PATCH /api/user: guesses of the current password for an email change share the member's limit (429)", async () => {
+  await using t = await makeTestEnv({ RATE_LOGIN_PER_ACCOUNT: "3" });
+  const user = await createUser(t.db, { password: "right-password" });
+  const cookie = await loginCookie(t.db, user.id);
+  const send = (currentPassword: string) =>
+    t.request("/api/user", { method: "PATCH", cookie, json: { email: "thief@example.com", currentPassword } });
+  for (let i = 0; i < 3; i++) assert.equal((await send(`guess-${i}`)).status, 400);
+  const limited = await send("right-password");
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  await limited.body?.cancel();
+  assert.equal((await t.db.select().from(users).where(eq(users.id, user.id)).get())?.email, user.email);
+  // The limit is per member: the password change counts the same guesses.
+  const change = await changePassword(t, cookie, { currentPassword: "right-password", newPassword: "new-password" });
+  assert.equal(change.status, 429);
+  await change.body?.cancel();
+});
+
+Deno.test("[api] PATCH /api/user and change-password: a member without a password must have signed in recently (403 otherwise)", async () => {
+  await using t = await makeTestEnv();
+  const [social] = await t.db.insert(users).values({ username: "google_only", email: "g-only@example.com", passwordHash: null })
+    .returning();
+  const stale = await loginCookie(t.db, social.id);
+  const staleHash = sha256Hex(stale.split("=")[1]);
+  const oldStart = Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000;
+  await t.db.update(sessions).set({ createdAt: oldStart }).where(eq(sessions.idHash, staleHash));
+  const refused = await t.request("/api/user", {
+    method: "PATCH",
+    cookie: stale,
+    json: { username: "google_only2", email: "thief@example.com" },
+  });
+  assert.deepEqual(await json(refused, 403), { error: ACCOUNT_MSG.signInAgain });
+  const first = await changePassword(t, stale, { newPassword: "thiefs-password" });
+  assert.deepEqual(await json(first, 403), { error: ACCOUNT_MSG.signInAgain });
+  const stored = await t.db.select().from(users).where(eq(users.id, social.id)).get();
+  assert.deepEqual([stored?.username, stored?.email, stored?.passwordHash], ["google_only", "g-only@example.com", null], "nothing changed");
+  assert.equal((await me(t, stale)).status, 200, "still signed in");
+  // A name alone needs no proof; after a fresh sign-in the address moves.
+  assert.equal(
+    (await json(await t.request("/api/user", { method: "PATCH", cookie: stale, json: { username: "google_only3" } }))).username,
+    "google_only3",
+  );
+  const fresh = await loginCookie(t.db, social.id);
+  const moved = await json(await t.request("/api/user", { method: "PATCH", cookie: fresh, json: { email: "g-new@example.com" } }));
+  assert.equal(moved.email, "g-new@example.com");
+  await drainBackground();
+  assert.equal((await readOutbox(t.config.mail.outboxDir))[0]?.headers.get("to"), "g-only@example.com");
 });
 
 // ---- POST /api/user/change-password ----

@@ -9,6 +9,12 @@ import { emailField, passwordField, usernameField } from "./auth.ts";
 
 export { emailField, passwordField, usernameField };
 
+/**
+ * How long after signing in a member without a password may change their email or set a first
+ * password (the "recent sign-in" rule of Firebase and GitHub's sudo mode; decision record 011).
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 export const ACCOUNT_MSG = {
   passwordsDontMatch: "Passwords Don't Match",
   passwordsDontMatchText: "The new password and its confirmation must be the same.",
@@ -20,6 +26,8 @@ export const ACCOUNT_MSG = {
   currentPasswordRequired: "Please enter your current password",
   currentPasswordWrong: "Current password is incorrect",
   nothingToUpdate: "Nothing to update: send a username or an email",
+  /** Members with no password (social sign-in) prove it is them by a fresh sign-in instead. */
+  signInAgain: `For your security, please sign in again, then make this change within ${RECENT_SIGN_IN_MINUTES} minutes.`,
   lastAdmin: "You are the only admin of this site. Make another member an admin before deleting your account.",
 } as const;
 
@@ -42,15 +50,21 @@ export const RESET_TOKEN_HOURS = 1;
 /** Tokens are 43 base64url characters; anything far longer is not one of ours. */
 export const RESET_TOKEN_MAX = 128;
 
-/** PATCH /api/user: either field or both. */
+const currentPasswordField = z.string().check(z.maxLength(PASSWORD_MAX, `currentPassword is too long (at most ${PASSWORD_MAX})`));
+
+/**
+ * PATCH /api/user: either field or both. A new email needs the current password (when the member
+ * has one): a stolen session must not be able to move the address and then reset the password.
+ */
 export const updateProfileSchema = z.object({
   username: z.optional(usernameField),
   email: z.optional(emailField),
+  currentPassword: z.optional(currentPasswordField),
 }).check(z.refine((v) => v.username !== undefined || v.email !== undefined, ACCOUNT_MSG.nothingToUpdate));
 
 /** POST /api/user/change-password; members without a password (social sign-in) send no current one. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX, `currentPassword is too long (at most ${PASSWORD_MAX})`))),
+  currentPassword: z.optional(currentPasswordField),
   newPassword: passwordField,
 });
 

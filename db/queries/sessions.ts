@@ -44,3 +44,8 @@ export async function deleteUserSessions(db: Db | Tx, userId: number) {
 export async function deleteExpiredSessions(db: Db, now: number) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
+
+/** When the session a request carries was started (its sign-in), for the recent sign-in rule. */
+export async function findSessionStart(db: Db, idHash: string): Promise<number | null> {
+  return (await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.idHash, idHash)).get())?.createdAt ?? null;
+}

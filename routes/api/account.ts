@@ -3,12 +3,16 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { deleteAccount } from "../../lib/account_delete.ts";
 import { setFlash } from "../../lib/flash.ts";
 import { requireUser } from "../../lib/guards.ts";
-import { badRequest, conflict } from "../../lib/http_error.ts";
-import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { conflict } from "../../lib/http_error.ts";
+import { emailChangedMail } from "../../lib/account_mail.ts";
+import { runInBackground } from "../../lib/background.ts";
+import { sendMail } from "../../lib/mail.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { confirmIdentity } from "../../lib/reauth.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { endSession, startSession } from "../../lib/session.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { ACCOUNT_MSG, changePasswordSchema, updateProfileSchema } from "../../common/schemas/account.ts";
+import { changePasswordSchema, updateProfileSchema } from "../../common/schemas/account.ts";
 import { writeTx } from "../../db/client.ts";
 import { findPasswordHash, profileTakenByOther, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
@@ -21,19 +25,26 @@ import { deleteUserSessions } from "../../db/queries/sessions.ts";
 export function accountApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  // PATCH /api/user { username?, email? }: the registration's rules; a name or address in use -> 409.
+  // PATCH /api/user { username?, email?, currentPassword? }: the registration's rules; a name or
+  // address in use -> 409; a new address (not just its case) needs proof of identity first.
   app.patch("/", async (c) => {
     const user = requireUser(c);
-    const body = await jsonBody(c, updateProfileSchema);
+    const { currentPassword, ...fields } = await jsonBody(c, updateProfileSchema);
+    const emailChanged = fields.email !== undefined && fields.email.toLowerCase() !== (user.email ?? "").toLowerCase();
+    if (emailChanged) await confirmIdentity(c, limiter, user, currentPassword);
     const updated = await writeTx(c.var.db, async (tx) => {
-      const taken = await profileTakenByOther(tx, user.id, body);
+      const taken = await profileTakenByOther(tx, user.id, fields);
       if (taken.username) throw conflict("Username is already taken");
       if (taken.email) throw conflict("An account with this email already exists");
       // A reset link mailed to the old address must not outlive the change.
-      const emailChanged = body.email !== undefined && body.email.toLowerCase() !== (user.email ?? "").toLowerCase();
       if (emailChanged) await voidResetTokens(tx, user.id, Date.now());
-      return updateProfile(tx, user.id, body);
+      return updateProfile(tx, user.id, fields);
     });
+    if (emailChanged && user.email) {
+      const { config } = c.var;
+      const notice = emailChangedMail(config, updated.username, user.email, updated.email ?? "");
+      runInBackground("email change notice", () => sendMail(config, notice));
+    }
     // The page reloads after an update (spec part 2 §4): the toast rides along.
     setFlash(c, "profile");
     return c.json(updated);
@@ -42,16 +53,10 @@ export function accountApi(limiter: RateLimiter) {
   // POST /api/user/change-password: ends every session of the member; this browser gets a new one.
   app.post("/change-password", async (c) => {
     const user = requireUser(c);
-    const { rate } = c.var.config;
-    // Guessing the current password through a stolen session is as limited as guessing it at login.
-    limiter.hit(`password:user:${user.id}`, rate.loginPerAccount, rate.windowSeconds);
     const body = await jsonBody(c, changePasswordSchema);
-    const stored = await findPasswordHash(c.var.db, user.id);
-    // Members who signed up through Google or Facebook have no password yet and may set one.
-    if (stored !== null) {
-      if (!body.currentPassword) throw badRequest(ACCOUNT_MSG.currentPasswordRequired);
-      if (!(await verifyPassword(stored, body.currentPassword))) throw badRequest(ACCOUNT_MSG.currentPasswordWrong);
-    }
+    // Members who signed up through Google or Facebook have no password yet and may set one
+    // soon after signing in; guesses of the current password are limited as at login.
+    const stored = await confirmIdentity(c, limiter, user, body.currentPassword);
     const passwordHash = await hashPassword(body.newPassword);
     await writeTx(c.var.db, async (tx) => {
       if ((await findPasswordHash(tx, user.id)) !== stored) throw conflict("Your password was changed meanwhile. Please try again.");

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { passwordResetTokens, users } from "../../db/schema/mod.ts";
+import { passwordResetTokens, sessions, socialAccounts, users } from "../../db/schema/mod.ts";
+import { ACCOUNT_MSG } from "../../common/schemas/account.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { createUser, loginCookie, startServer } from "../_helpers.ts";
@@ -135,6 +136,14 @@ test("a member changes email and password on /profile, then deletes the account 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await page.getByText("Please enter a valid email").waitFor();
   await page.getByLabel("Email").fill("after@example.com");
+  // A new address needs the current password: asked for, then checked by the server.
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Please enter your current password").waitFor();
+  await page.getByLabel("Current Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Current password is incorrect").waitFor();
+  assert.equal((await server.db.select().from(users).where(eq(users.id, user.id)).get())?.email, "before@example.com");
+  await page.getByLabel("Current Password").fill("old-password");
   await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save Changes" }).click()]);
   await waitHydrated(page, "ProfileSettings");
   await page.getByText("Profile Updated").waitFor();
@@ -179,6 +188,31 @@ test("a member changes email and password on /profile, then deletes the account 
   assert.deepEqual(unexpected(errors), []);
   await context.close();
   await elsewhere.close();
+});
+
+test("a member without a password is asked to sign in again before moving their email", async () => {
+  const [social] = await server.db.insert(users).values({ username: "google_member", email: "g-member@example.com", passwordHash: null })
+    .returning();
+  await server.db.insert(socialAccounts).values({ userId: social.id, provider: "google", providerUserId: "g-123", email: social.email });
+  const cookie = await loginCookie(server.db, social.id);
+  // The session started long ago: the recent sign-in the change needs is missing.
+  await server.db.update(sessions).set({ createdAt: Date.now() - 3_600_000 }).where(eq(sessions.idHash, sha256Hex(cookie.split("=")[1])));
+  const context = await signedInContext(browser!, server.url, cookie, { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}/profile`);
+  await waitHydrated(page, "ProfileSettings");
+  await page.getByLabel("Email").fill("moved@example.com");
+  assert.equal(await page.getByLabel("Current Password").count(), 0, "no password to ask for");
+  const again = page.getByRole("link", { name: "Sign in again with Google" });
+  assert.equal(await again.getAttribute("href"), "/auth/google");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Update Failed").waitFor();
+  await page.getByText(ACCOUNT_MSG.signInAgain).waitFor();
+  assert.equal((await server.db.select().from(users).where(eq(users.id, social.id)).get())?.email, "g-member@example.com");
+  await screenshot(page, "account-profile-social-email");
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
 });
 
 test("the reset page shows the checking spinner, then Server Error when the check cannot reach the server", async () => {

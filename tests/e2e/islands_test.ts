@@ -1,6 +1,6 @@
 /**
  * Every page with islands hydrates cleanly with the islands' runtime (preact/compat since issue 14,
- * decision record 014) and answers a click: no console error or warning, no uncaught error, and no
+ * decision record 015) and answers a click: no console error or warning, no uncaught error, and no
  * DOM change while an island hydrates other than dropping React's empty text-separator comments
  * (Preact never warns about a mismatch; it would rebuild the nodes, which this catches).
  */

@@ -46,8 +46,17 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
 
   useEffect(() => {
     if (!initial) load(0);
-    if (focusReply) replyRef.current?.focus();
   }, []);
+
+  // Opened by Reply: focus the box once the comments are in, since their arrival pushes it down
+  // (out of sight, or under the sticky footer, had it been focused at once).
+  const replyFocused = useRef(false);
+  useEffect(() => {
+    if (!focusReply || replyFocused.current || (list === null && !failed)) return;
+    replyFocused.current = true;
+    replyRef.current?.focus({ preventScroll: true });
+    replyRef.current?.closest("form")?.scrollIntoView({ block: "nearest" });
+  }, [list, failed]);
 
   async function post(e: React.FormEvent) {
     e.preventDefault();
@@ -132,7 +141,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
       )}
       {viewer
         ? (
-          <form onSubmit={post} className="mt-4 flex flex-col gap-2">
+          <form onSubmit={post} className="mt-4 flex scroll-mt-20 scroll-mb-20 flex-col gap-2">
             <label htmlFor={`reply-${threadId}`} className="sr-only">Write a comment</label>
             <textarea
               id={`reply-${threadId}`}

@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 
 /**
  * The two columns of /my-messages: the list on the left, the open thread (or a hint) on the
- * right. Below 768 px one shows at a time: the thread while one is open, else the list.
+ * right. Below 768 px one shows at a time: the thread while one is open, else the list. It fills
+ * the screen between header and footer (`fill-screen`, components/styles.css).
  */
 export function MessagesLayout({ list, thread, children }: { list: ReactNode; thread: ReactNode | null; children?: ReactNode }) {
   return (
-    <section className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[26rem] max-w-6xl flex-col px-0 sm:px-4 sm:py-4">
+    <section className="fill-screen mx-auto flex min-h-0 w-full max-w-6xl flex-1 flex-col px-0 sm:px-4 sm:py-4">
       <div className="flex min-h-0 flex-1 overflow-hidden border-neutral-800 bg-neutral-950 sm:rounded-xl sm:border">
         <aside
           aria-label="Conversations"

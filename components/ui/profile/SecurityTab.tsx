@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
-import { ACCOUNT_MSG, changePasswordSchema } from "../../../common/schemas/account.ts";
+import { ACCOUNT_MSG, changePasswordSchema, RECENT_SIGN_IN_MINUTES } from "../../../common/schemas/account.ts";
 import { PASSWORD_MAX } from "../../../common/auth_rules.ts";
 import { failureText, fieldErrors } from "../failure.ts";
 
@@ -75,7 +75,8 @@ export function SecurityTab({ hasPassword, providers, onPasswordSet }: {
         <p className="text-sm text-neutral-400">
           {hasPassword
             ? "Changing your password signs you out everywhere else."
-            : `You sign in with ${via || "a social account"} and have no password yet. Set one to also sign in with your username.`}
+            : `You sign in with ${via || "a social account"} and have no password yet. Set one to also sign in with your username ` +
+              `(for your security, within ${RECENT_SIGN_IN_MINUTES} minutes of signing in).`}
         </p>
       </div>
       {hasPassword && field("currentPassword", "Current Password", "current-password")}
