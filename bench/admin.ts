@@ -73,7 +73,7 @@ try {
   printTable("Bytes (brotli)", ["what", "bytes"], [
     [`/admin HTML (${page.encoding})`, page.bytes],
     ["AdminDashboard island (own chunk plus the shared chunks it imports)", islandBytes],
-    ["Client entry with the React runtime", await brBytes(manifest.client)],
+    ["Client entry (the Preact runtime is a shared chunk, counted with the island)", await brBytes(manifest.client)],
   ]);
 } finally {
   await server.stop();

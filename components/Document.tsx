@@ -8,6 +8,8 @@ export type Manifest = {
   /** The stylesheet's text, inlined into a visitor's first page. */
   cssText: string;
   client: string;
+  /** The chunks holding the UI runtime (Preact), for the bench's own-code figure. */
+  runtime: string[];
   islands: Record<string, IslandAsset>;
 };
 

@@ -1,20 +1,34 @@
 import { useEffect, useRef, useState } from "react";
 import type { ContentItem, LikeStatus } from "../common/api_types.ts";
 import { mediaFileUrl, placeholderUrl } from "../common/media_urls.ts";
-import { YouTubeEmbed } from "../components/ui/YouTubeEmbed.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { api } from "../components/ui/api.ts";
-import LikeButton from "./LikeButton.tsx";
-import MediaPlayer from "./MediaPlayer.tsx";
 import { CloseIcon } from "../components/ui/icons.tsx";
 
 type Props = { signedIn: boolean };
+
+/**
+ * What the viewer shows an item with, fetched on the first open together with the item: the home
+ * page hydrates this island for every visitor, most of whom never open it (about 2 KB brotli).
+ */
+type Parts = {
+  LikeButton: typeof import("./LikeButton.tsx").default;
+  MediaPlayer: typeof import("./MediaPlayer.tsx").default;
+  YouTubeEmbed: typeof import("../components/ui/YouTubeEmbed.tsx").YouTubeEmbed;
+};
+let parts: Promise<Parts> | null = null;
+function loadParts(): Promise<Parts> {
+  parts ??= Promise.all([import("./LikeButton.tsx"), import("./MediaPlayer.tsx"), import("../components/ui/YouTubeEmbed.tsx")])
+    .then(([like, player, youtube]) => ({ LikeButton: like.default, MediaPlayer: player.default, YouTubeEmbed: youtube.YouTubeEmbed }));
+  parts.catch(() => (parts = null)); // a failed load is tried again on the next open
+  return parts;
+}
 
 type State =
   | { status: "closed" }
   | { status: "loading"; id: number }
   | { status: "error"; id: number }
-  | ({ status: "ready"; item: ContentItem } & LikeStatus);
+  | ({ status: "ready"; item: ContentItem; parts: Parts } & LikeStatus);
 
 /**
  * The modal viewer (spec part 1 §2, home page). Any element with `data-open-media="{id}"`
@@ -47,11 +61,11 @@ export default function MediaModal({ signedIn }: Props) {
     dialog.current?.showModal();
     const likeCall = signedIn ? api<LikeStatus>(`/api/videos/${id}/like`).catch(() => null) : null;
     try {
-      const item = await api<ContentItem>(`/api/videos/${id}`);
+      const [item, viewerParts] = await Promise.all([api<ContentItem>(`/api/videos/${id}`), loadParts()]);
       // The like status is extra: without it the item still shows, with its public count.
       const like = (await likeCall) ?? { isLiked: false, count: item.likes };
       if (gen !== generation.current) return;
-      setState({ status: "ready", item, isLiked: like.isLiked, count: like.count });
+      setState({ status: "ready", item, parts: viewerParts, isLiked: like.isLiked, count: like.count });
     } catch {
       if (gen !== generation.current) return;
       setState({ status: "error", id });
@@ -96,7 +110,13 @@ export default function MediaModal({ signedIn }: Props) {
   );
 }
 
-function Viewer({ item, isLiked, count, signedIn }: { item: ContentItem; signedIn: boolean } & LikeStatus) {
+function Viewer(
+  { item, isLiked, count, signedIn, parts: { LikeButton, MediaPlayer, YouTubeEmbed } }: {
+    item: ContentItem;
+    signedIn: boolean;
+    parts: Parts;
+  } & LikeStatus,
+) {
   return (
     <div>
       {item.contentType === "embed" ? <YouTubeEmbed youtubeId={item.youtubeId} title={item.title} /> : (

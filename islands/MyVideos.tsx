@@ -132,11 +132,14 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
             {status.label}
           </span>
         </div>
-        {item.reviewStatus === "rejected" && item.rejectionReason && <p className="text-xs text-red-300">Reason: {item.rejectionReason}</p>}
+        {item.reviewStatus === "rejected" && item.rejectionReason
+          ? <p className="text-xs text-red-300">Reason: {item.rejectionReason}</p>
+          : null}
         <p className="text-xs text-neutral-400">
           {item.categoryName ?? "Uncategorised"} · {formatDate(item.createdAt, "short")}
         </p>
-        {item.description && <p className="line-clamp-2 text-sm text-neutral-300">{item.description}</p>}
+        {/* Not `description && ...`: an empty description would be an empty text node in the browser and none in the server's HTML. */}
+        {item.description ? <p className="line-clamp-2 text-sm text-neutral-300">{item.description}</p> : null}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <a href={`/media/${item.id}`} className={action}>View details</a>
           <button type="button" className={action} onClick={onEdit}>Edit</button>

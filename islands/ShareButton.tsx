@@ -65,16 +65,17 @@ export default function ShareButton({ url, embedUrl, title }: Props) {
         </div>
         <label className="mb-1 block text-sm font-medium" htmlFor="share-link">Direct link</label>
         <div className="mb-4 flex gap-2">
-          <input id="share-link" readOnly value={url} className="field" onFocus={(e) => e.currentTarget.select()} />
+          <input id="share-link" readOnly defaultValue={url} className="field" onFocus={(e) => e.currentTarget.select()} />
           <button type="button" className="btn-primary shrink-0" onClick={() => copy("link")}>
             {copied === "link" ? "Copied!" : "Copy"}
           </button>
         </div>
         <label className="mb-1 block text-sm font-medium" htmlFor="share-embed">Embed code</label>
+        {/* Read-only and fixed, so uncontrolled: a controlled textarea's server text is dropped and set again when it hydrates. */}
         <textarea
           id="share-embed"
           readOnly
-          value={code}
+          defaultValue={code}
           className="field min-h-[100px] font-mono text-xs"
           onFocus={(e) => e.currentTarget.select()}
         />

@@ -52,6 +52,9 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     host.addEventListener("close", back);
     const gone = new MutationObserver(() => !host.isConnected && back());
     gone.observe(document.body, { childList: true, subtree: true });
+    // The dialog may have closed or left the page before this effect ran (a dialog that closes as
+    // it raises the toast, its island re-rendering in the same tick): then neither fires.
+    if (!host.isConnected || !host.open) back();
     return () => {
       host.removeEventListener("close", back);
       gone.disconnect();
@@ -59,7 +62,8 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
   }, [host]);
   useLayoutEffect(() => {
     const el = viewport.current;
-    if (!el || !current || !("showPopover" in el)) return;
+    // Not while the host dialog is already out of the page: the effect above moves the list back.
+    if (!el || !current || !el.isConnected || !("showPopover" in el)) return;
     el.popover = "manual";
     if (el.matches(":popover-open")) el.hidePopover();
     el.showPopover();

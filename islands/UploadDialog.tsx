@@ -1,422 +1,50 @@
-import { useRef, useState } from "react";
-import { AI_GENERATORS } from "../common/ai_tools.ts";
-import { parseYoutubeUrl } from "../common/youtube.ts";
-import { Dialog } from "../components/ui/Dialog.tsx";
-import { TextField } from "../components/ui/TextField.tsx";
+import { useState } from "react";
+import type { UploadForm, UploadLimits } from "../components/ui/upload/UploadForm.tsx";
 import { toast } from "../components/ui/toast.ts";
-import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../common/upload_rules.ts";
-import type { ApiErrorBody, CategoryOption, SessionUser } from "../common/api_types.ts";
-import { ERROR_CODES } from "../common/error_codes.ts";
+import { UPLOAD_TOAST } from "../common/upload_rules.ts";
 
-type Props = { maxVideoBytes: number; maxImageBytes: number };
-type Tab = "video" | "image" | "youtube";
-type Capture = { thumbnail: string | null; duration: number | null };
-
-/**
- * The payload schema (and zod/mini with it, ~8 KB gzipped) is fetched when the dialog opens, not
- * with every member's page; a dynamic import is fetched once and then shared.
- */
-const loadSchema = () => import("../common/schemas/media.ts");
-
-const THUMB_AT_S = 1;
-const THUMB_FALLBACK_MS = 10_000;
-const FILE_TIMEOUT_MS = 120_000;
-const CREATE_TIMEOUT_MS = 60_000;
 const headerButton = "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
 /**
- * The poster of a video, captured in the browser about 1 s in as a JPEG at 0.7 quality, and its
- * duration read from the file; after 10 s without a frame the placeholder is used (null).
+ * The form is fetched when the pointer reaches the button (or it gets focus), and at the latest on
+ * the click, while the dialog asks for the categories anyway: a member's pages do not carry the
+ * dialog's code (~4 KB brotli) until it is wanted.
  */
-export function captureVideo(file: File): Promise<Capture> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const video = document.createElement("video");
-    let duration: number | null = null;
-    let done = false;
-    const finish = (thumbnail: string | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      video.removeAttribute("src");
-      video.load();
-      URL.revokeObjectURL(url);
-      resolve({ thumbnail, duration });
-    };
-    const timer = setTimeout(() => finish(null), THUMB_FALLBACK_MS);
-    video.muted = true;
-    video.playsInline = true;
-    video.preload = "auto";
-    video.onloadedmetadata = () => {
-      duration = Number.isFinite(video.duration) ? video.duration : null;
-      video.currentTime = Math.min(THUMB_AT_S, (duration ?? 2) / 2);
-    };
-    video.onseeked = () => {
-      try {
-        const scale = Math.min(1, 640 / (video.videoWidth || 640));
-        const canvas = document.createElement("canvas");
-        canvas.width = Math.round((video.videoWidth || 640) * scale);
-        canvas.height = Math.round((video.videoHeight || 360) * scale);
-        canvas.getContext("2d")!.drawImage(video, 0, 0, canvas.width, canvas.height);
-        finish(canvas.toDataURL("image/jpeg", 0.7));
-      } catch {
-        finish(null);
-      }
-    };
-    video.onerror = () => finish(null);
-    video.src = url;
-  });
+let form: Promise<typeof UploadForm> | null = null;
+function loadForm(): Promise<typeof UploadForm> {
+  form ??= import("../components/ui/upload/UploadForm.tsx").then((m) => m.UploadForm);
+  form.catch(() => (form = null)); // tried again on the next click
+  return form;
 }
+const prefetch = () => void loadForm().catch(() => {});
 
-type FileAnswer = { status: number; body: { url?: string; error?: string } | null };
-
-/** The file goes by XMLHttpRequest, whose upload events give a real progress bar. */
-function sendFile(file: File, onProgress: (pct: number) => void, xhrRef: { current: XMLHttpRequest | null }): Promise<FileAnswer> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", "/api/upload/file");
-    xhr.withCredentials = true;
-    // 120 s (spec), stretched for big files so a 750 MB video on a 10 Mbit/s line can finish.
-    xhr.timeout = Math.max(FILE_TIMEOUT_MS, Math.ceil(file.size / 1_000_000) * 1000);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    const done = (status: number) => {
-      let body = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch { /* not JSON */ }
-      xhrRef.current = null;
-      resolve({ status, body });
-    };
-    xhr.onload = () => done(xhr.status);
-    xhr.onerror = () => done(0);
-    xhr.ontimeout = () => done(0);
-    xhr.onabort = () => done(-1);
-    const form = new FormData();
-    form.append("file", file);
-    xhr.send(form);
-  });
-}
-
-const initial = {
-  title: "",
-  description: "",
-  categoryId: "",
-  aiChoice: "",
-  aiCustom: "",
-  prompt: "",
-  tags: "",
-  youtubeUrl: "",
-};
-
-export default function UploadDialog({ maxVideoBytes, maxImageBytes }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const xhr = useRef<XMLHttpRequest | null>(null);
-  const capture = useRef<Promise<Capture> | null>(null);
-  const [tab, setTab] = useState<Tab>("video");
-  const [fields, setFields] = useState(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [categories, setCategories] = useState<CategoryOption[] | null>(null);
-  const [categoriesError, setCategoriesError] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
-
-  const set = (name: keyof typeof initial) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+/** The header's Upload button (members only) and, once clicked, the upload dialog (spec part 1 §4). */
+export default function UploadDialog(limits: UploadLimits) {
+  const [Form, setForm] = useState<typeof UploadForm | null>(null);
+  const [opens, setOpens] = useState(0);
 
   async function open() {
-    dialog.current?.showModal();
-    loadSchema().catch(() => {}); // a failure shows on submit
     try {
-      const res = await fetch("/api/categories", { credentials: "include", headers: { Accept: "application/json" } });
-      if (!res.ok) throw new Error(String(res.status));
-      setCategories(await res.json());
-      setCategoriesError(false);
+      const loaded = await loadForm();
+      setForm(() => loaded);
+      setOpens((n) => n + 1);
     } catch {
-      setCategoriesError(true);
+      toast({ title: UPLOAD_TOAST.errorTitle, description: UPLOAD_TOAST.errorText, variant: "destructive" });
     }
   }
-
-  /** Closing resets every field (spec part 1 §4) and stops a transfer still running. */
-  function reset() {
-    xhr.current?.abort();
-    capture.current = null;
-    setTab("video");
-    setFields(initial);
-    setFile(null);
-    setBusy(false);
-    setProgress(null);
-    setError(null);
-    setFormKey((k) => k + 1);
-  }
-
-  function switchTab(next: Tab) {
-    setTab(next);
-    setFile(null);
-    capture.current = null;
-    setError(null);
-    setFormKey((k) => k + 1);
-  }
-
-  function chooseFile(f: File | null) {
-    setFile(f);
-    setError(null);
-    capture.current = f && tab === "video" && f.type.startsWith("video/") ? captureVideo(f) : null;
-  }
-
-  const fail = (title: string, description?: string): false => {
-    setError(description ?? title);
-    toast({ title, description, variant: "destructive" });
-    return false;
-  };
-
-  /** The fields of the `POST /api/videos` payload the form itself holds (the file's URL comes after its upload). */
-  const payload = (fileUrl: string | null) => ({
-    title: fields.title.trim(),
-    description: fields.description,
-    aiGenerator: fields.aiChoice === "Other" ? fields.aiCustom.trim() : fields.aiChoice,
-    prompt: fields.prompt,
-    tags: fields.tags,
-    categoryId: Number(fields.categoryId),
-    contentType: tab === "youtube" ? "embed" as const : tab,
-    videoUrl: tab === "video" ? fileUrl : tab === "youtube" ? fields.youtubeUrl.trim() : null,
-    imageUrl: tab === "image" ? fileUrl : null,
-  });
-
-  /**
-   * The spec's checks, in its order (part 1 §5): the route's payload schema (title, category),
-   * then what only the form knows (an AI tool even for images, the link, the chosen file).
-   */
-  async function validate(): Promise<boolean> {
-    let schemas;
-    try {
-      schemas = await loadSchema();
-    } catch {
-      return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
-    }
-    const checked = schemas.createMediaSchema.safeParse(payload(null));
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      return issue.path[0] === "title" ? fail(UPLOAD_TOAST.invalidTitle, issue.message) : fail(issue.message);
-    }
-    if (!checked.data.aiGenerator) return fail(UPLOAD_MSG.aiTool);
-    if (tab === "youtube") {
-      const parsed = parseYoutubeUrl(fields.youtubeUrl);
-      if ("error" in parsed) return fail(parsed.error);
-      return true;
-    }
-    if (!file) return fail(tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
-    if (!file.type.startsWith(`${tab}/`)) {
-      return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
-    }
-    const max = tab === "video" ? maxVideoBytes : maxImageBytes;
-    if (file.size > max) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(max));
-    return true;
-  }
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (busy) return;
-    setBusy(true);
-    try {
-      if (!(await validate())) return;
-      let fileUrl: string | null = null;
-      if (tab !== "youtube") {
-        setProgress(0);
-        const answer = await sendFile(file!, setProgress, xhr);
-        if (answer.status === -1) return;
-        // No answer (network error, timeout): the spec's generic texts, never the browser's.
-        if (answer.status === 0) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
-        if (answer.status === 413) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(tab === "video" ? maxVideoBytes : maxImageBytes));
-        if (answer.status === 415) return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
-        if (answer.status < 200 || answer.status > 299 || !answer.body?.url) {
-          return fail(UPLOAD_TOAST.errorTitle, answer.body?.error ?? UPLOAD_TOAST.fileFailed);
-        }
-        fileUrl = answer.body.url;
-      }
-      const me = await fetch("/api/user", { credentials: "include", headers: { Accept: "application/json" } });
-      if (!me.ok) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.notLoggedIn);
-      const user = await me.json() as SessionUser;
-      const shot = tab === "video" && capture.current ? await capture.current : { thumbnail: null, duration: null };
-      const res = await fetch("/api/videos", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
-        body: JSON.stringify({
-          userId: user.id,
-          ...payload(fileUrl),
-          thumbnail: shot.thumbnail,
-          resolution: "HD",
-          duration: shot.duration != null ? Math.round(shot.duration) : null,
-          credits: 0,
-        }),
-      });
-      const body = await res.json().catch(() => null) as ApiErrorBody | null;
-      if (body?.code === ERROR_CODES.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
-      if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
-      toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
-      dialog.current?.close();
-    } catch {
-      // A failed or timed-out fetch: the browser's own text ("Failed to fetch") means nothing here.
-      fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const label = "block text-sm font-medium text-neutral-200";
-  /** The props of a text field bound to `fields[name]`. */
-  const text = (name: "title" | "description" | "aiCustom" | "prompt" | "tags", maxLength: number) => ({
-    name,
-    value: fields[name],
-    maxLength,
-    onChange: set(name),
-    className: label,
-  });
-  const tabButton = (t: Tab, text: string) => (
-    <button
-      key={t}
-      type="button"
-      role="tab"
-      aria-selected={tab === t}
-      disabled={busy}
-      onClick={() => switchTab(t)}
-      className={`flex-1 rounded-md px-3 py-1.5 text-sm ${
-        tab === t ? "bg-orange-500 font-semibold text-black" : "text-neutral-300 hover:bg-neutral-800"
-      }`}
-    >
-      {text}
-    </button>
-  );
-  const max = tab === "video" ? maxVideoBytes : maxImageBytes;
 
   return (
     <>
-      <button type="button" onClick={open} className={`${headerButton} bg-orange-500 text-black hover:bg-orange-400`}>
+      <button
+        type="button"
+        onClick={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        className={`${headerButton} bg-orange-500 text-black hover:bg-orange-400`}
+      >
         Upload
       </button>
-      <Dialog
-        dialogRef={dialog}
-        title="Upload content"
-        onClose={reset}
-        closeOnBackdrop={false}
-        className="fixed inset-0 h-fit max-h-[90vh] w-[min(36rem,94vw)] overflow-y-auto"
-      >
-        <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
-          {tabButton("video", "Video")}
-          {tabButton("image", "Image")}
-          {tabButton("youtube", "YouTube link")}
-        </div>
-        <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <TextField label="Title" {...text("title", UPLOAD_LIMITS.title)} />
-          <TextField label="Description" multiline rows={2} {...text("description", UPLOAD_LIMITS.description)} />
-          <label className={label}>
-            Category
-            <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
-              <option value="">{categories === null && !categoriesError ? "Loading categories…" : "Select a category"}</option>
-              {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-            {(categoriesError || categories?.length === 0) && <span className="field-error">No categories found</span>}
-          </label>
-          <label className={label}>
-            AI generator
-            <select name="aiGenerator" className="field mt-1" value={fields.aiChoice} onChange={set("aiChoice")}>
-              <option value="">Select the AI tool used</option>
-              {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
-            </select>
-          </label>
-          {fields.aiChoice === "Other" && <TextField label="AI tool name" {...text("aiCustom", UPLOAD_LIMITS.aiGenerator)} />}
-          <TextField
-            label={
-              <>
-                Prompt <span className="text-neutral-400">(optional)</span>
-              </>
-            }
-            multiline
-            rows={2}
-            {...text("prompt", UPLOAD_LIMITS.prompt)}
-          />
-          <TextField
-            label={
-              <>
-                Tags <span className="text-neutral-400">(optional, comma separated)</span>
-              </>
-            }
-            {...text("tags", UPLOAD_LIMITS.tags)}
-          />
-          {tab === "youtube"
-            ? (
-              <label className={label}>
-                YouTube link
-                <input
-                  name="youtubeUrl"
-                  type="url"
-                  className="field mt-1"
-                  placeholder="https://www.youtube.com/watch?v=…"
-                  maxLength={2000}
-                  value={fields.youtubeUrl}
-                  onChange={set("youtubeUrl")}
-                />
-              </label>
-            )
-            : (
-              <label className={label}>
-                {tab === "video" ? "Video file" : "Image file"}
-                <input
-                  name="file"
-                  type="file"
-                  accept={tab === "video" ? "video/mp4,video/quicktime,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
-                  className="field mt-1"
-                  onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
-                />
-                <span className="mt-1 block text-xs text-neutral-400">
-                  {tab === "video" ? `MP4, MOV or WebM, up to ${formatMb(max)}` : `JPEG, PNG, WebP, GIF or AVIF, up to ${formatMb(max)}`}
-                </span>
-              </label>
-            )}
-          {tab !== "youtube" && (
-            <p className="text-xs text-neutral-400" data-testid="upload-rules">
-              {tab === "video"
-                ? `1080p, over 10 s, at most 15 min, at most ${formatMb(maxVideoBytes)}; `
-                : `At most ${formatMb(maxImageBytes)}; `}
-              PG-13 only; no deepfakes without written permission.{" "}
-              <button
-                type="button"
-                className="text-orange-400 underline hover:text-orange-300"
-                onClick={() => dispatchEvent(new Event("open-rules-modal"))}
-              >
-                Rules
-              </button>
-            </p>
-          )}
-          {progress !== null && (
-            <div className="flex items-center gap-3" aria-live="polite">
-              {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
-              >
-                <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
-              </div>
-              <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
-            </div>
-          )}
-          {error && <p role="alert" className="field-error">{error}</p>}
-          <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
-            <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>
-          </div>
-        </form>
-      </Dialog>
+      {Form && <Form {...limits} opens={opens} />}
     </>
   );
 }

@@ -14,8 +14,9 @@ async function hydrate(el: HTMLElement) {
   const { default: Component } = await load();
   const data = el.previousElementSibling;
   const props = data?.matches("script[data-island-props]") ? JSON.parse(data.textContent ?? "{}") : {};
-  // As a transition React hydrates in ~5 ms slices, so a big island (the feed's cards) never blocks
-  // input for long (Lighthouse mobile: total blocking time 380 ms on the home page without it).
+  // The build aliases React to preact/compat (decision record 015), which runs a transition at
+  // once: each island hydrates in one task (the feed's cards ~30 ms on the dev machine, ~60 ms at
+  // 4x CPU slowdown, against React's ~300 ms task). Kept so a React build still hydrates in slices.
   startTransition(() => {
     hydrateRoot(el, createElement(MarkHydrated, { el }, createElement(Component, props)));
   });

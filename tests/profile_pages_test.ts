@@ -80,7 +80,8 @@ Deno.test("[page] /user/{name}'s message box: disabled with a login prompt for v
     blockedByMe: false,
   });
   assert.ok(asMember.includes(`href="/my-messages?with=${creator.id}"`), "links to the conversation");
-  assert.match(asMember.match(/<textarea[^>]*>/)![0], /^(?!.*disabled)/);
+  // The attribute, not the class's `disabled:` variants.
+  assert.match(asMember.match(/<textarea[^>]*>/)![0], /^(?!.*\sdisabled(?:[=\s>]|$))/);
 
   const own = await page("/user/Grid_Maker", creator.cookie);
   assert.equal(islandProps(own, "ProfileMessageBox"), null);

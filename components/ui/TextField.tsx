@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ReactNode, useId } from "react";
+import { type ChangeEvent, type ReactNode, useState } from "react";
 
 type Props = {
   label: ReactNode;
@@ -20,9 +20,14 @@ type Props = {
   fieldClassName?: string;
 };
 
+let lastErrorId = 0;
+
 /** A labelled text input or textarea with the site's `field` style. */
 export function TextField({ label, multiline, className = "text-sm", fieldClassName, error, ...field }: Props) {
-  const errorId = useId();
+  // Not useId: the islands hydrate with preact/compat, whose ids restart at "P0-0" in every island
+  // (two islands on a page would share one). Errors only show after input in the browser, so the
+  // id is never in the server's HTML and needs no match there.
+  const [errorId] = useState(() => `field-error-${++lastErrorId}`);
   const fieldClass = fieldClassName ? `field mt-1 ${fieldClassName}` : "field mt-1";
   const invalid = error ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (

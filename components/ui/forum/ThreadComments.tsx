@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { authorName, COMMENT_PAGE, FORUM_LIMITS, FORUM_MSG, type ForumCommentView } from "../../../common/forum_rules.ts";
 import { formatRelativeTime } from "../../../common/format.ts";
-import { newCommentSchema } from "../../../common/schemas/forum.ts";
 import { api } from "../api.ts";
 import { Spinner } from "../Spinner.tsx";
 import { toast } from "../toast.ts";
-import { errorToast } from "./actions.ts";
+import { errorToast, loadForumSchemas, prefetchForumSchemas } from "./actions.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { LinkedText } from "./LinkedText.tsx";
 
@@ -61,15 +60,16 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
 
   async function post(e: React.FormEvent) {
     e.preventDefault();
-    const checked = newCommentSchema.safeParse({ content: text });
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? FORUM_MSG.emptyComment;
-      const title = message === FORUM_MSG.emptyComment ? FORUM_MSG.emptyCommentTitle : FORUM_MSG.commentError;
-      toast({ title, description: message, variant: "destructive" });
-      return;
-    }
+    if (posting) return;
     setPosting(true);
     try {
+      const checked = (await loadForumSchemas()).newCommentSchema.safeParse({ content: text });
+      if (!checked.success) {
+        const message = checked.error.issues[0]?.message ?? FORUM_MSG.emptyComment;
+        const title = message === FORUM_MSG.emptyComment ? FORUM_MSG.emptyCommentTitle : FORUM_MSG.commentError;
+        toast({ title, description: message, variant: "destructive" });
+        return;
+      }
       const added = await api<ForumCommentView>(base, { method: "POST", body: checked.data });
       setList((l) => [...(l ?? []), added]);
       setText("");
@@ -149,6 +149,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
               value={text}
               maxLength={FORUM_LIMITS.comment}
               onChange={(e) => setText(e.target.value)}
+              onFocus={prefetchForumSchemas}
               placeholder="Write a comment…"
               className="field min-h-[80px]"
             />

@@ -1,11 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FORUM_LIMITS, FORUM_MSG, type ForumCategory, type ThreadView } from "../../../common/forum_rules.ts";
-import { newThreadSchema } from "../../../common/schemas/forum.ts";
 import { api } from "../api.ts";
 import { Modal } from "../Dialog.tsx";
 import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
-import { errorToast } from "./actions.ts";
+import { errorToast, loadForumSchemas, prefetchForumSchemas } from "./actions.ts";
 
 type Props = {
   sticky: boolean;
@@ -30,18 +29,24 @@ export function ThreadDialog({ sticky, categories, defaultCategoryId, close, cre
   const [tags, setTags] = useState("");
   const [busy, setBusy] = useState(false);
   const label = sticky ? "Sticky Thread" : "Thread";
+  useEffect(prefetchForumSchemas, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const payload = { title, content, categoryId: categoryId ? Number(categoryId) : null, tags, isSticky: sticky };
-    const checked = newThreadSchema.safeParse(payload);
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? FORUM_MSG.missing;
-      toast({ title: MISSING.has(message) ? FORUM_MSG.missingTitle : FORUM_MSG.createError, description: message, variant: "destructive" });
-      return;
-    }
     setBusy(true);
     try {
+      const checked = (await loadForumSchemas()).newThreadSchema.safeParse(payload);
+      if (!checked.success) {
+        const message = checked.error.issues[0]?.message ?? FORUM_MSG.missing;
+        toast({
+          title: MISSING.has(message) ? FORUM_MSG.missingTitle : FORUM_MSG.createError,
+          description: message,
+          variant: "destructive",
+        });
+        setBusy(false);
+        return;
+      }
       const thread = await api<ThreadView>("/api/forum/threads", { method: "POST", body: checked.data });
       toast({ title: sticky ? "Sticky thread created" : "Thread created", description: "Your thread has been posted." });
       created(thread);

@@ -17,3 +17,12 @@ export function errorToast(title: string, err: unknown) {
   const description = err instanceof ApiError ? err.body?.error ?? err.message : "Please check your connection and try again.";
   toast({ title, description, variant: "destructive" });
 }
+
+/**
+ * The forum's payload schemas (and zod/mini with them, ~8 KB brotli): fetched when a member starts
+ * a thread or a reply, not with every reader's page; a dynamic import is fetched once, then shared.
+ */
+export const loadForumSchemas = () => import("../../../common/schemas/forum.ts");
+
+/** Starts that fetch early (a form shown or a field focused); a failure shows when the form is sent. */
+export const prefetchForumSchemas = () => void loadForumSchemas().catch(() => {});
