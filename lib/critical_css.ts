@@ -11,6 +11,8 @@
  * of the theme and `@property` rules stay only when a kept rule uses them.
  */
 
+import { htmlClasses } from "./html_classes.ts";
+
 type StyleRule = { kind: "rule"; text: string; index: number; needs: string[][] | null };
 type Block = { kind: "block"; open: string; children: Node[] };
 type Verbatim = { kind: "verbatim"; text: string; property?: string };
@@ -158,55 +160,6 @@ export function parseSheet(css: string): CriticalSheet {
     return nodes;
   };
   return { nodes: parse(0, css.length), rules };
-}
-
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
-
-/**
- * Opening tags of content the first paint cannot show: closed popovers and dialogs and `hidden`
- * elements (React writes every attribute as `name="value"`, and escapes `"` and `>` in values).
- */
-const HIDDEN = /<([a-z][a-z0-9-]*)(?=[^>]*\s(?:popover|hidden)=")[^>]*>|<(dialog)(?![^>]*\sopen=")[^>]*>/g;
-
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-
-/** The end of the element whose opening tag ends at `from`. */
-function elementEnd(html: string, tag: string, from: number): number {
-  if (VOID.has(tag) || html[from - 2] === "/") return from;
-  const re = new RegExp(`<(/?)${tag}[\\s>]`, "g");
-  re.lastIndex = from;
-  for (let depth = 1, m; (m = re.exec(html));) {
-    if (m[1]) depth--;
-    else depth++;
-    if (depth === 0) return html.indexOf(">", m.index) + 1;
-  }
-  return html.length;
-}
-
-/** Every class name in the HTML's class attributes outside hidden elements (React writes them as `class="..."`). */
-export function htmlClasses(html: string): Set<string> {
-  const values = new Set<string>();
-  const scan = (from: number, to: number) => {
-    for (let p = html.indexOf(' class="', from); p >= 0 && p < to; p = html.indexOf(' class="', p)) {
-      const end = html.indexOf('"', p + 8);
-      values.add(html.slice(p + 8, end));
-      p = end;
-    }
-  };
-  let at = 0;
-  HIDDEN.lastIndex = 0;
-  for (let m; (m = HIDDEN.exec(html));) {
-    scan(at, m.index);
-    at = elementEnd(html, m[1] ?? m[2], m.index + m[0].length);
-    HIDDEN.lastIndex = at;
-  }
-  scan(at, html.length);
-  const found = new Set<string>();
-  for (let value of values) {
-    if (value.includes("&")) value = value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]);
-    for (const name of value.split(" ")) if (name) found.add(name);
-  }
-  return found;
 }
 
 /** The custom properties a text uses, `var(--x)` and `@property --x` alike. */
