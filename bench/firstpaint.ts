@@ -13,7 +13,8 @@
  *   home, media and forum pages and the peer's home, so drift on a busy machine hits all alike,
  *   and prints the medians of score, FCP, LCP, TBT, CLS and the LCP element.
  * Env: PEERS_DIR, LH_RUNS (5; 0 skips Lighthouse), ITEMS (1000), SERVER_CPU (1), LH_OUT (keeps
- * the JSON reports in that folder).
+ * the JSON reports in that folder), BASELINE (another built checkout, e.g. of main, measured
+ * alongside as "base": `git archive main | tar -x -C /tmp/base && (cd /tmp/base && deno task build)`).
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,17 +44,23 @@ const nextPort = freePort();
 const nextPid = await startNextPeer(peers, nextPort, SERVER_CPU);
 const PEER = `http://127.0.0.1:${nextPort}`;
 const seedPeer = seedLikePeer(peers, ITEMS);
-const ours = await startBenchServer({
-  cpu: SERVER_CPU,
-  env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error", AGE_GATE: "false" },
-  seed: async (db, config) => {
-    await seedPeer(db, config);
-    await seedForum(db, 200);
-  },
-}).catch((err) => {
+const start = (root?: string) =>
+  startBenchServer({
+    cpu: SERVER_CPU,
+    root,
+    env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error", AGE_GATE: "false" },
+    seed: async (db, config) => {
+      await seedPeer(db, config);
+      await seedForum(db, 200);
+    },
+  });
+const BASELINE = Deno.env.get("BASELINE");
+let base: Awaited<ReturnType<typeof start>> | undefined;
+const ours = await start().catch((err) => {
   stopPid(nextPid);
   throw err;
 });
+if (BASELINE) base = await start(BASELINE);
 
 type Report = Record<string, any>;
 const reports = new Map<string, Report[]>();
@@ -67,17 +74,17 @@ try {
   const returning = { cookie: `dr_css=${cssVersion}` };
 
   const rows = [];
-  for (
-    const [label, url, headers, budget] of [
-      ["home, first visit", `${OURS}/`, {}, 14],
-      ["home, returning", `${OURS}/`, returning, 10],
-      ["media, first visit", OURS + mediaPath, {}, 14],
-      ["media, returning", OURS + mediaPath, returning, 10],
-      ["forum, first visit", `${OURS}/forum`, {}, 14],
-      ["forum, returning", `${OURS}/forum`, returning, 10],
-      ["peer /", `${PEER}/`, {}, 0],
-    ] as const
-  ) {
+  const pages: [string, string, Record<string, string>, number][] = [
+    ["home, first visit", `${OURS}/`, {}, 14],
+    ["home, returning", `${OURS}/`, returning, 10],
+    ["media, first visit", OURS + mediaPath, {}, 14],
+    ["media, returning", OURS + mediaPath, returning, 10],
+    ["forum, first visit", `${OURS}/forum`, {}, 14],
+    ["forum, returning", `${OURS}/forum`, returning, 10],
+    ["peer /", `${PEER}/`, {}, 0],
+  ];
+  if (base) pages.push(["base home, first visit", `${base.url}/`, {}, 0], ["base media, first visit", base.url + mediaPath, {}, 0]);
+  for (const [label, url, headers, budget] of pages) {
     const b = await htmlBytes(url, headers);
     const ok = budget === 0 ? "" : Math.max(b.gzip, b.br) <= budget * 1024 ? "ok" : "OVER";
     rows.push([label, `${kb(b.gzip)} (${b.gzipEnc})`, `${kb(b.br)} (${b.brEnc})`, kb(b.raw), budget ? `${budget} KB ${ok}` : ""]);
@@ -91,6 +98,7 @@ try {
       ["ours media", OURS + mediaPath],
       ["ours /forum", `${OURS}/forum`],
     ];
+    if (base) targets.push(["base /", `${base.url}/`], ["base media", base.url + mediaPath]);
     const keep = Deno.env.get("LH_OUT");
     const out = keep ?? Deno.makeTempDirSync({ dir: tmpdir(), prefix: "dreamreel-lh-" });
     for (let round = 1; round <= LH_RUNS; round++) {
@@ -145,4 +153,5 @@ try {
 } finally {
   stopPid(nextPid);
   await ours.stop();
+  await base?.stop();
 }

@@ -5,10 +5,10 @@
  * holds are about a third of it. The full file follows at the end of the body: it does not hold
  * up the first paint, and it is there before any island renders (module scripts wait for it).
  *
- * A style rule is kept when one of its selectors needs only classes the page has (classes inside
- * `:not()`, `:is()`, `:where()` and `:has()` are not counted as needed, so a rule is never left
- * out for them); rules without classes (the reset, the theme) are always kept. Custom properties
- * of the theme and `@property` rules stay only when a kept rule uses them.
+ * A style rule is kept when one of its selectors needs only classes the page has (see
+ * neededClasses: a class inside `:not()` or among alternatives is never counted as needed, so a
+ * rule is never left out for one); rules without classes (the reset, the theme) are always kept.
+ * Custom properties of the theme and `@property` rules stay only when a kept rule uses them.
  */
 
 import { htmlClasses } from "./html_classes.ts";
@@ -86,17 +86,27 @@ function readIdent(sel: string, i: number): [string, number] {
   return [out, i];
 }
 
-/** The classes a selector needs, outside brackets and functional pseudo-classes. */
+/** Pseudo-classes whose one selector argument must match too (`:where(.space-y-2>*)` needs `.space-y-2`). */
+const REQUIRING = new Set(["is", "where", "has"]);
+
+/**
+ * The classes a selector needs. Inside `:is()`, `:where()` and `:has()` with one selector they
+ * count; inside `:not()`, other functions, lists of alternatives and attribute brackets they do not.
+ */
 function neededClasses(selector: string): string[] {
   const classes: string[] = [];
-  let depth = 0;
   for (let i = 0; i < selector.length;) {
     const ch = selector[i];
     if (ch === '"' || ch === "'") i = skipString(selector, i);
     else if (ch === "\\") i += 2;
-    else if (ch === "(" || ch === "[") depth++, i++;
-    else if (ch === ")" || ch === "]") depth--, i++;
-    else if (ch === "." && depth === 0) {
+    else if (ch === "[") i = scanTo(selector, i + 1, "]") + 1;
+    else if (ch === "(") {
+      const close = scanTo(selector, i + 1, ")");
+      const args = selector.slice(i + 1, close);
+      const name = /:([\w-]+)$/.exec(selector.slice(0, i))?.[1] ?? "";
+      if (REQUIRING.has(name) && scanTo(args, 0, ",") === args.length) classes.push(...neededClasses(args));
+      i = close + 1;
+    } else if (ch === ".") {
       const [name, next] = readIdent(selector, i + 1);
       if (name) classes.push(name);
       i = next;

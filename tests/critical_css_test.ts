@@ -55,6 +55,9 @@ Deno.test("[css] only the rules whose classes the page has are kept, in order, w
   );
   // `.a.b` needs both classes; an at-rule with nothing left in it goes; `md:flex` comes back with its @media.
   assert.ok(!css.includes(".a.b") && !css.includes("@media (width"));
+  // A class inside `:where()` or `:is()` is needed, one inside `:not()` is not.
+  const bare = cut(["group-hover:x", "not-x"]);
+  assert.ok(!bare.includes("space-y-1") && !bare.includes("group-hover") && bare.includes(".not-x:not(.other)"));
   assert.ok(cut(["a", "b", "md:flex"]).includes(".a.b{color:red}@media (width>=40rem){.md\\:flex{display:flex}}"));
 });
 
