@@ -67,6 +67,8 @@ export type BenchServerOptions = {
   admin?: boolean;
   /** The core the server is pinned to (default 0; wrk then runs on the other one). */
   cpu?: number;
+  /** Another checkout whose main.ts to run (built, same schema), e.g. main to compare against; default this one. */
+  root?: string;
 };
 
 /**
@@ -105,10 +107,11 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   if (opts.seed) await opts.seed(db, config);
   db.client.close();
 
+  const root = opts.root ? `${opts.root.replace(/\/$/, "")}/` : ROOT;
   const child = new Deno.Command("taskset", {
-    args: ["-c", String(opts.cpu ?? 0), Deno.execPath(), "run", "-A", `${ROOT}main.ts`],
+    args: ["-c", String(opts.cpu ?? 0), Deno.execPath(), "run", "-A", `${root}main.ts`],
     env,
-    cwd: ROOT,
+    cwd: root,
     stdout: "null",
     stderr: "inherit",
   }).spawn();

@@ -3,7 +3,7 @@
  * script; run.ts and helpers named `_*.ts` are not), one after the other, each in its own
  * process so one server at a time holds core 0.
  *   deno task bench [name ...]   e.g. `deno task bench foundation feed`
- * `peer` (against the Next.js peer; needs Node, npm and the peers harness) runs only when named.
+ * `peer` and `firstpaint` (against the Next.js peer; need Node, npm and the peers harness) run only when named.
  */
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ import { requireTools } from "./_lib.ts";
 
 const DIR = fileURLToPath(new URL("./", import.meta.url));
 
-const ONLY_WHEN_NAMED = ["peer"];
+const ONLY_WHEN_NAMED = ["peer", "firstpaint"];
 
 export function scenarios(only: string[] = []): string[] {
   return readdirSync(DIR)

@@ -36,9 +36,10 @@ type Props = {
   bodyHtml: string;
   /**
    * False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/assets.ts). When true
-   * the file is prefetched, and sendHtml (lib/compress.ts) puts its text in a <style> right after
-   * the viewport: React would move it below every hoisted meta and link, and there, at the very
-   * start of the page, the inlined styles are the same on every page and compressed once.
+   * sendHtml (lib/compress.ts) puts the rules this page uses (lib/critical_css.ts) in a <style>
+   * right after the viewport: React would move it below every hoisted meta and link, and there,
+   * at the very start of the page, the inlined styles are the same on every page of a kind and
+   * compressed once. The whole file is linked at the end of the body.
    */
   inlineCss: boolean;
   /** The 18+ interstitial; the page under it is inert (no focus, hidden from assistive technology). */
@@ -57,11 +58,11 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {
-          /* On a first visit inlined: a stylesheet request would hold the first paint for a round trip (Lighthouse
-            mobile: FCP 1.9 s linked); the file is prefetched for later pages. Island code is not preloaded either,
-            so it never competes with the styles and the poster. */
+          /* On a first visit the rules the page uses are inlined instead: a stylesheet request would hold the first
+            paint for a round trip (Lighthouse mobile: FCP 1.9 s linked). Island code is not preloaded either, so it
+            never competes with the styles and the poster. */
         }
-        {inlineCss ? <link rel="prefetch" href={assets.css} as="style" /> : <link rel="stylesheet" href={assets.css} />}
+        {!inlineCss && <link rel="stylesheet" href={assets.css} />}
         <title>{title}</title>
         {meta.description && <meta name="description" content={meta.description} />}
         {meta.keywords?.length ? <meta name="keywords" content={meta.keywords.join(", ")} /> : null}
@@ -89,7 +90,16 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
           inert={ageGate ? true : undefined}
           dangerouslySetInnerHTML={{ __html: bodyHtml }}
         />
-        {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce || undefined} />}
+        {
+          /* In the body a stylesheet holds up the painting of nothing above it; module scripts wait for it, so
+            what islands render later (dialogs, menus, more cards) is styled by the whole file. */
+        }
+        {inlineCss && <link rel="stylesheet" href={assets.css} />}
+        {
+          /* Low: the page works and paints without it, so the images of the first screen go first (at the default
+            high priority a module script that lands before the first paint counts as render-blocking in Lighthouse). */
+        }
+        {islands.length > 0 && <script type="module" src={assets.client} nonce={nonce || undefined} fetchPriority="low" />}
       </body>
     </html>
   );

@@ -39,7 +39,8 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
       <div className="mx-auto flex h-16 max-w-[1800px] items-center gap-3 px-3 sm:px-6">
         {/* Named by what it shows (an aria-label that leaves out the tagline fails WCAG 2.5.3), plus where it goes. */}
         <a href={`/?shuffleSeed=${homeSeed ?? newShuffleSeed()}`} className="flex shrink-0 items-center gap-2">
-          <img src="/static/favicon.svg" width={32} height={32} alt="" />
+          {/* Low: a 1 KB logo must not compete with the page's largest image (and React then adds no preload for it). */}
+          <img src="/static/favicon.svg" width={32} height={32} alt="" fetchPriority="low" />
           <span className="flex flex-col leading-tight">
             <span className="text-lg font-bold tracking-tight">{siteName}</span>
             <span className="hidden text-xs text-neutral-400 sm:block">{tagline}</span>

@@ -181,7 +181,7 @@ function FeedBody(
           </select>
         </label>
       </div>
-      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="feed-grid">
+      <ul className="later-rows grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="feed-grid">
         {pages.flatMap((p, pi) =>
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];

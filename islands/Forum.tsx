@@ -173,7 +173,7 @@ export default function Forum(props: ForumProps) {
             {FORUM_MSG.loadThreadsError}. <button type="button" className="underline" onClick={() => load(view, 0)}>Try again</button>
           </p>
         )}
-        <div className={`flex flex-col gap-3 ${loading ? "opacity-60" : ""}`} data-testid="thread-list" aria-busy={loading}>
+        <div className={`later-rows flex flex-col gap-3 ${loading ? "opacity-60" : ""}`} data-testid="thread-list" aria-busy={loading}>
           {shown.map((t) => (
             <ThreadCard
               key={t.id}

@@ -9,7 +9,7 @@ import { AgeGate } from "../components/AgeGate.tsx";
 import { Island, IslandCollector, StaticIslands } from "../components/Island.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import type { AppEnv } from "./app_env.ts";
-import { CSS_COOKIE, cssVersion, manifest } from "./assets.ts";
+import { criticalCssFor, CSS_COOKIE, cssVersion, manifest } from "./assets.ts";
 import { getCookie } from "hono/cookie";
 import { takeFlash } from "./flash.ts";
 import { newShuffleSeed } from "../common/feed_rules.ts";
@@ -135,5 +135,5 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       ageGate={gated ? <AgeGate next={currentPath(c)} siteName={config.siteName} /> : undefined}
     />,
   );
-  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? assets.cssText : null);
+  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? criticalCssFor(html) : null);
 }

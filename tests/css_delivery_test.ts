@@ -4,13 +4,14 @@ import { makeTestEnv, ORIGIN, startServer } from "./_helpers.ts";
 import { launchBrowser } from "./e2e/_browser.ts";
 import { needs } from "./_needs.ts";
 
-Deno.test("[page] the first page inlines the stylesheet and prefetches it; its response sets the cookie that makes later pages link it", async () => {
+Deno.test("[page] the first page inlines the rules it uses and links the stylesheet at the end of its body; the file's response sets the cookie that makes later pages link it in the head", async () => {
   await using env = await makeTestEnv();
   const css = manifest().css;
   const first = await (await env.request("/auth")).text();
   assert.match(first, /<style>/);
-  assert.ok(first.includes(`<link rel="prefetch" href="${css}" as="style"/>`));
-  assert.ok(!first.includes(`rel="stylesheet"`));
+  const head = first.slice(0, first.indexOf("</head>"));
+  assert.ok(!head.includes(`rel="stylesheet"`), "nothing in the head holds up the first paint");
+  assert.ok(first.indexOf(`<link rel="stylesheet" href="${css}"/>`) > first.indexOf('<div id="app"'), "the file is linked after the page");
 
   const file = await env.request(css);
   assert.equal(file.status, 200);
@@ -18,8 +19,9 @@ Deno.test("[page] the first page inlines the stylesheet and prefetches it; its r
   const cookie = file.headers.getSetCookie().find((c) => c.startsWith("dr_css="))!;
   assert.match(cookie, /Max-Age=2592000/);
   const later = await (await env.request("/auth", { cookie: cookie.split(";")[0] })).text();
-  assert.ok(later.includes(`<link rel="stylesheet" href="${css}"/>`));
+  assert.ok(later.slice(0, later.indexOf("</head>")).includes(`<link rel="stylesheet" href="${css}"/>`));
   assert.ok(!later.includes("<style>"), "no inlined copy once the file is cached");
+  assert.equal(later.split(`rel="stylesheet"`).length, 2, "linked once");
 
   const stale = await (await env.request("/auth", { cookie: "dr_css=from-an-old-build" })).text();
   assert.match(stale, /<style>/, "a new build inlines again");
@@ -37,7 +39,7 @@ Deno.test("[security] a malformed percent-encoding under /static answers 400, no
 
 const browser = needs(import.meta.url, "chromium") ? await launchBrowser() : null;
 Deno.test({
-  name: "[e2e] a browser's second page links the prefetched stylesheet instead of inlining it",
+  name: "[e2e] a browser's second page links the stylesheet its first page loaded instead of inlining it",
   ignore: !browser,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -45,10 +47,10 @@ Deno.test({
     const server = await startServer();
     try {
       const page = await browser!.newPage();
-      const prefetched = page.waitForResponse((r) => r.url().endsWith(manifest().css));
+      const loaded = page.waitForResponse((r) => r.url().endsWith(manifest().css));
       await page.goto(`${server.url}/auth`);
       assert.equal(await page.locator("head style").count(), 1);
-      await prefetched;
+      await loaded;
       await page.goto(`${server.url}/no-such-page`);
       assert.equal(await page.locator("head style").count(), 0);
       assert.equal(await page.locator('head link[rel="stylesheet"]').count(), 1);
