@@ -8,10 +8,8 @@ import {
   type Category,
   type FeedOrder,
   findCategory,
-  findFeatured,
   listCategories,
   listFeedPage,
-  listItemsByIds,
   listRankInputs,
   type RankInput,
   type Shape,
@@ -21,6 +19,7 @@ import type { AppEnv } from "./app_env.ts";
 import { toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
 import { contentVersion } from "./content_version.ts";
+import { featuredRow, itemRowsByIds } from "./item_rows.ts";
 
 export const MAX_PAGE = 10_000;
 export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -195,7 +194,8 @@ async function streamPage<S extends Shape>(
   if ("sort" in order && order.sort !== "trending") {
     return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId }, shape);
   }
-  return listItemsByIds(db, await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId), shape);
+  const ids = await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId);
+  return itemRowsByIds(db, ids, shape, now);
 }
 
 /**
@@ -206,7 +206,7 @@ async function streamPage<S extends Shape>(
 async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const featured = await findFeatured(db, req.categoryId, shape);
+  const featured = await featuredRow(db, req.categoryId, shape, now);
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([
     streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId, shape),
