@@ -47,6 +47,22 @@ export function sendHtml(c: Context<AppEnv>, html: string, status: ContentfulSta
   return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
 }
 
+/**
+ * Answers a JSON text compressed straight away, with the headers the middleware would give it
+ * (it would read the body back out of a Response and copy its headers into a second one: a
+ * third of the feed API's time after its JSON, profiled).
+ */
+export function sendJson(c: Context<AppEnv>, json: string, status: ContentfulStatusCode = 200) {
+  const encoding = dynamicEncoding(c.req.header("accept-encoding") ?? "");
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (!encoding || c.req.method === "HEAD" || json.length < MIN_BYTES) return c.body(json, status, headers);
+  const body = encode(new TextEncoder().encode(json), encoding, false);
+  headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.byteLength);
+  headers["Vary"] = "Accept-Encoding";
+  return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
+}
+
 /** Keyed by the stylesheet text itself: one string, whose hash V8 keeps. */
 const starts = new Map<string, DeflatedStart>();
 

@@ -15,6 +15,7 @@ import {
   type Shape,
   type Stream,
 } from "../db/queries/feed.ts";
+import type { ItemRow } from "../db/queries/media.ts";
 import type { AppEnv } from "./app_env.ts";
 import { toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
@@ -235,6 +236,26 @@ export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): P
       adPositions: rows.adPositions,
     },
   };
+}
+
+/**
+ * An item's JSON as the API answers it, made once per row object: lib/item_rows.ts hands out
+ * the same row until it is read again, so a kept row's JSON is kept with it.
+ */
+const itemJson = new WeakMap<ItemRow, string>();
+function contentItemJson(row: ItemRow): string {
+  let json = itemJson.get(row);
+  if (json === undefined) itemJson.set(row, json = JSON.stringify(toContentItem(row)));
+  return json;
+}
+
+/** `JSON.stringify(await loadFeed(...))`, with each item's JSON made once per kept row (the items were most of its time). */
+export async function loadFeedJson(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<string> {
+  const rows = await feedRows(db, req, adsEnabled, "item");
+  const list = (items: ItemRow[]) => `[${items.map(contentItemJson).join(",")}]`;
+  const featured = rows.featured ? contentItemJson(rows.featured) : "null";
+  return `{"featured":{"video":${featured}},"content":{"videos":${list(rows.videos)},"images":${list(rows.images)},` +
+    `"hasMore":${rows.hasMore},"adPositions":${JSON.stringify(rows.adPositions)}}}`;
 }
 
 /** The same page for the home page, read and shaped only as far as its cards need. */
