@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { Document, type PageMeta } from "../components/Document.tsx";
 import { Footer } from "../components/Footer.tsx";
@@ -62,6 +62,31 @@ function fragment(key: string, gated: boolean, render: () => ReactNode): Fragmen
     fragments.set(fullKey, kept);
   }
   return kept;
+}
+
+/**
+ * A part of a page rendered once per `cacheKey` and kept like the header and footer, filled
+ * into a `div` (or `as`) on later pages: for parts that depend on nothing but the key, such as
+ * the home page's category tabs (an island whose props are the key; ~50 µs of React a page).
+ * The first time it renders in place and is kept once the page is done: a render inside
+ * React's render would reset React's own state for the component around it.
+ */
+export function Kept({ cacheKey, as: Tag = "div", className, children }: {
+  cacheKey: string;
+  as?: "div" | "section";
+  className?: string;
+  children: ReactNode;
+}) {
+  const gated = useContext(StaticIslands);
+  const collector = useContext(IslandCollector);
+  const key = `kept:${cacheKey}`;
+  const kept = fragments.get(`${gated ? "gated" : "open"}:${key}`);
+  if (!kept) {
+    queueMicrotask(() => fragment(key, gated, () => children));
+    return <Tag className={className}>{children}</Tag>;
+  }
+  for (const name of kept.islands) collector?.add(name);
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: kept.html }} />;
 }
 
 function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: Set<string>, gated: boolean): string {
