@@ -5,6 +5,7 @@ import type { FeedResponse } from "../common/api_types.ts";
 import { adPositionsFor, DEFAULT_SORT, pageSize, type Sort } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
+  type CardRow,
   type Category,
   type FeedOrder,
   findCategory,
@@ -16,6 +17,7 @@ import {
   type Stream,
 } from "../db/queries/feed.ts";
 import type { ItemRow } from "../db/queries/media.ts";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
 import type { AppEnv } from "./app_env.ts";
 import { toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
@@ -258,13 +260,21 @@ export async function loadFeedJson(db: Db, req: FeedRequest, adsEnabled: boolean
     `"hasMore":${rows.hasMore},"adPositions":${JSON.stringify(rows.adPositions)}}}`;
 }
 
+/** A kept row's card item, made once per row object like its JSON (frozen: pages share it). */
+const cardItems = new WeakMap<CardRow, CardItem>();
+function cardItemOf(row: CardRow): CardItem {
+  let item = cardItems.get(row);
+  if (item === undefined) cardItems.set(row, item = Object.freeze(toCardItemFromRow(row)));
+  return item;
+}
+
 /** The same page for the home page, read and shaped only as far as its cards need. */
 export async function loadFeedCards(db: Db, req: FeedRequest, adsEnabled: boolean) {
   const rows = await feedRows(db, req, adsEnabled, "card");
   return {
-    featured: rows.featured ? toCardItemFromRow(rows.featured) : null,
-    videos: rows.videos.map(toCardItemFromRow),
-    images: rows.images.map(toCardItemFromRow),
+    featured: rows.featured ? cardItemOf(rows.featured) : null,
+    videos: rows.videos.map(cardItemOf),
+    images: rows.images.map(cardItemOf),
     hasMore: rows.hasMore,
     adPositions: rows.adPositions,
   };
