@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { brotliCompressSync, constants, crc32, deflateRawSync } from "node:zlib";
 import type { AppEnv } from "./app_env.ts";
 import { type DeflatedStart, gzipAfter } from "./deflate.ts";
+import { gzipKept } from "./gzip_memo.ts";
 
 type Encoding = "br" | "gzip";
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
@@ -32,17 +33,25 @@ export const PAGE_START =
 /**
  * Sends a page's HTML compressed straight away: the middleware would otherwise read the body
  * back out of a Response and build a second one (~15% of a home page request, profiled).
- * `inlineCss` (a first visit) goes into a <style> right after PAGE_START.
+ * `inlineCss` (a first visit) goes into a <style> right after PAGE_START. `holes`: the values
+ * this page has that the same page for the next request would not (its CSP nonce, a fresh
+ * shuffle seed), so a page seen again is gzipped from its kept parts (lib/gzip_memo.ts).
  */
-export function sendHtml(c: Context<AppEnv>, html: string, status: ContentfulStatusCode, inlineCss: string | null = null) {
+export function sendHtml(
+  c: Context<AppEnv>,
+  html: string,
+  status: ContentfulStatusCode,
+  inlineCss: string | null = null,
+  holes: string[] = [],
+) {
   const encoding = dynamicEncoding(c.req.header("accept-encoding") ?? "");
   const split = inlineCss !== null && html.startsWith(PAGE_START);
   if (inlineCss !== null && !split) html = html.replace("</head>", `<style>${inlineCss}</style></head>`);
   const whole = () => (split ? `${PAGE_START}<style>${inlineCss}</style>${html.slice(PAGE_START.length)}` : html);
   if (!encoding || c.req.method === "HEAD" || html.length < MIN_BYTES) return c.html(whole(), status);
   const headers = { "Content-Type": "text/html; charset=UTF-8", "Content-Encoding": encoding, "Vary": "Accept-Encoding" };
-  const body = split && encoding === "gzip"
-    ? gzipAfter(startOf(inlineCss!), new TextEncoder().encode(html.slice(PAGE_START.length)), GZIP_LEVEL)
+  const body = encoding === "gzip"
+    ? (split ? gzipKept(startOf(inlineCss!), html.slice(PAGE_START.length), holes, GZIP_LEVEL) : gzipKept(null, html, holes, GZIP_LEVEL))
     : encode(new TextEncoder().encode(whole()), encoding, false);
   return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
 }
@@ -56,7 +65,7 @@ export function sendJson(c: Context<AppEnv>, json: string, status: ContentfulSta
   const encoding = dynamicEncoding(c.req.header("accept-encoding") ?? "");
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (!encoding || c.req.method === "HEAD" || json.length < MIN_BYTES) return c.body(json, status, headers);
-  const body = encode(new TextEncoder().encode(json), encoding, false);
+  const body = encoding === "gzip" ? gzipKept(null, json, [], GZIP_LEVEL) : encode(new TextEncoder().encode(json), encoding, false);
   headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.byteLength);
   headers["Vary"] = "Accept-Encoding";
@@ -71,7 +80,8 @@ const starts = new Map<string, DeflatedStart>();
  * deflated once and flushed to a byte boundary: the rest of the page is deflated per request
  * after it (lib/deflate.ts gzipAfter), and the checksum continues from the kept one. A first
  * visit's home page: 0.7 ms instead of 1.3 ms for gzip 5 of the whole, the same size (measured).
- * The rest does not refer back into the stylesheet (as a dictionary it saved no byte, measured).
+ * The rest does not refer back into the stylesheet (Deno's node:zlib ignores a preset dictionary;
+ * on the home page it would have saved no byte anyway).
  */
 function startOf(inlineCss: string): DeflatedStart {
   let head = starts.get(inlineCss);

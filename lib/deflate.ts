@@ -57,6 +57,39 @@ export function deflateRaw(input: Uint8Array, level: number): Uint8Array {
   return n < 0 ? deflateRawSync(input, { level }) : out.subarray(0, n);
 }
 
+const Z_SYNC_FLUSH = 2;
+
+/**
+ * The chunks deflated as one stream (a chunk may refer back into the ones before it), each
+ * chunk's output ending on a byte boundary (Z_SYNC_FLUSH, no final block): element i is what
+ * chunk i added. lib/gzip_memo.ts swaps some of them for stored blocks of other bytes of the
+ * same length. (Deno's node:zlib ignores a preset dictionary, so one stream is the way to let
+ * a part refer to the parts before it.) Where the kept stream is unavailable, each chunk is
+ * deflated on its own: larger, still correct.
+ */
+export function deflateFlushed(chunks: Uint8Array[], level: number): Uint8Array[] {
+  const k = keptStream(level);
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const out = new Uint8Array(bound(total) + 16 * chunks.length);
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  try {
+    for (const chunk of chunks) {
+      if (!k) break;
+      const room = out.length - at;
+      k.handle.writeSync(Z_SYNC_FLUSH, chunk, 0, chunk.length, out, at, room);
+      const left = k.state[0];
+      if (left === 0) break;
+      parts.push(out.subarray(at, at + room - left));
+      at += room - left;
+    }
+  } finally {
+    k?.handle.reset();
+  }
+  if (parts.length === chunks.length) return parts;
+  return chunks.map((c) => deflateRawSync(c, { level, finishFlush: Z_SYNC_FLUSH }));
+}
+
 /** A deflated start that ends on a byte boundary without the final bit (Z_SYNC_FLUSH), and its raw bytes' CRC-32. */
 export type DeflatedStart = { raw: Uint8Array; deflated: Uint8Array; crc: number };
 

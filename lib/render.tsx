@@ -89,7 +89,7 @@ export function Kept({ cacheKey, as: Tag = "div", className, children }: {
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: kept.html }} />;
 }
 
-function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: Set<string>, gated: boolean): string {
+function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: Set<string>, gated: boolean, holes: string[]): string {
   const { config, user } = c.var;
   const tools = aiTools(config);
   const props = { user, siteName: config.siteName, tagline: config.tagline, uploadLimits: config.limits, ...header };
@@ -105,7 +105,9 @@ function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: 
   const key = `header:${objectId(tools)}:${JSON.stringify(props)}`;
   const kept = fragment(key, gated, () => <Header {...props} tools={tools} homeSeed={SEED_MARK} />);
   for (const name of kept.islands) islands.add(name);
-  return kept.html.replace(SEED_MARK, newShuffleSeed());
+  const seed = newShuffleSeed();
+  holes.push(seed);
+  return kept.html.replace(SEED_MARK, seed);
 }
 
 function footerHtml(config: AppEnv["Variables"]["config"], islands: Set<string>, gated: boolean): string {
@@ -136,7 +138,9 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       </IslandCollector.Provider>
     </StaticIslands.Provider>,
   );
-  let bodyHtml = bare ? main : headerHtml(c, header, islands, gated) + main + footerHtml(config, islands, gated);
+  // What this page has that the next one would not: kept compressed parts fit around them (lib/gzip_memo.ts).
+  const holes = [nonce];
+  let bodyHtml = bare ? main : headerHtml(c, header, islands, gated, holes) + main + footerHtml(config, islands, gated);
   const flash = gated ? null : takeFlash(c);
   if (islands.size > 0 || flash) {
     bodyHtml += renderToString(
@@ -160,5 +164,5 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       ageGate={gated ? <AgeGate next={currentPath(c)} siteName={config.siteName} /> : undefined}
     />,
   );
-  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? assets.cssText : null);
+  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? assets.cssText : null, holes);
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { constants, crc32, deflateRawSync, gunzipSync, inflateRawSync } from "node:zlib";
-import { deflateRaw, gzipAfter, keptStreamsWork } from "../lib/deflate.ts";
+import { deflateFlushed, deflateRaw, gzipAfter, keptStreamsWork } from "../lib/deflate.ts";
 
 const text = (n: number) => {
   let s = "";
@@ -47,4 +47,20 @@ Deno.test("[deflate] gzipAfter continues a kept, sync-flushed start: the member 
 
 Deno.test("[deflate] this Deno's node:zlib lets a stream be kept (else every response pays for a new one)", () => {
   assert.equal(keptStreamsWork(), true);
+});
+
+Deno.test("[deflate] deflateFlushed: one stream, each chunk's output on a byte boundary, later chunks referring back", () => {
+  const chunks = [text(20_000), text(5_000), new Uint8Array(0), text(30_000)];
+  const parts = deflateFlushed(chunks, 5);
+  assert.equal(parts.length, chunks.length);
+  const joined = new Uint8Array([...parts.flatMap((p) => [...p]), 0x03, 0x00]);
+  const expected = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    expected.set(c, at);
+    at += c.length;
+  }
+  assert.deepEqual(new Uint8Array(inflateRawSync(joined)), expected);
+  // The last chunk repeats the first: as one stream it costs far less than on its own.
+  assert.ok(parts[3].length < deflateRawSync(chunks[3], { level: 5 }).length / 2, `${parts[3].length} bytes`);
 });
