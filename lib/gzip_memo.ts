@@ -15,31 +15,32 @@ import { type DeflatedStart, deflateFlushed, gzipAfter } from "./deflate.ts";
  * exactly the text (tests/gzip_memo_test.ts), a few bytes larger than gzip of the whole (the
  * flush points, and 5 bytes a hole).
  *
- * A text is kept the second time it is seen (most one-off texts never pay for it); at most
- * MAX_KEPT texts are kept, the least recently used leaving first.
+ * A text is kept the second time it is seen (most one-off texts never pay for it); texts are
+ * remembered under at most MAX_KEYS keys, the least recently used leaving first.
  */
 type Kept = { holeLengths: number[]; raws: Uint8Array[]; deflated: Uint8Array[] };
+/** A text seen (its parts between the holes), kept once it is seen again. */
+type Entry = { parts: string[]; kept: Kept | null };
 
-const MAX_KEPT = 48;
-const MAX_SEEN = 48;
-const kept = new Map<string, Kept>();
-const seen = new Set<string>();
+/** Texts by the lengths of their parts and holes and their first part; the rest is compared part by part. */
+const texts = new Map<string, Entry[]>();
+const MAX_KEYS = 64;
+const PER_KEY = 2;
 const encoder = new TextEncoder();
 
-/** The text split at every occurrence of the hole values, in order. */
+/** The text split at every occurrence of the hole values, in order (one scan of the text per hole value). */
 function split(text: string, holes: string[]): { parts: string[]; values: string[] } {
+  const found: [number, string][] = [];
+  for (const hole of holes) {
+    if (!hole) continue;
+    for (let i = text.indexOf(hole); i >= 0; i = text.indexOf(hole, i + hole.length)) found.push([i, hole]);
+  }
+  if (found.length > 1) found.sort((a, b) => a[0] - b[0] || b[1].length - a[1].length);
   const parts: string[] = [];
   const values: string[] = [];
   let from = 0;
-  for (;;) {
-    let at = -1;
-    let value = "";
-    for (const hole of holes) {
-      if (!hole) continue;
-      const i = text.indexOf(hole, from);
-      if (i >= 0 && (at < 0 || i < at)) [at, value] = [i, hole];
-    }
-    if (at < 0) break;
+  for (const [at, value] of found) {
+    if (at < from) continue; // inside a hole found before it
     parts.push(text.slice(from, at));
     values.push(value);
     from = at + value.length;
@@ -47,9 +48,6 @@ function split(text: string, holes: string[]): { parts: string[]; values: string
   parts.push(text.slice(from));
   return { parts, values };
 }
-
-/** The parts' lengths make the joined text unambiguous: the same key means the same parts. */
-const keyOf = (parts: string[]) => `${parts.map((p) => p.length).join(",")}\n${parts.join("\u0001")}`;
 
 function build(parts: string[], holeLengths: number[], level: number): Kept {
   const raws = parts.map((p) => encoder.encode(p));
@@ -104,21 +102,20 @@ export function gzipKept(start: DeflatedStart | null, text: string, holes: strin
   const bytes = values.map((v) => encoder.encode(v));
   const lengths = bytes.map((b) => b.length);
   if (lengths.some((n) => n > 0xffff)) return gzipAfter(start, encoder.encode(text), level);
-  const key = keyOf(parts);
-  let k = kept.get(key);
-  if (k && (k.holeLengths.length !== lengths.length || k.holeLengths.some((n, i) => n !== lengths[i]))) k = undefined;
-  if (!k) {
-    if (!seen.has(key)) {
-      if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value!);
-      seen.add(key);
-      return gzipAfter(start, encoder.encode(text), level);
-    }
-    seen.delete(key);
-    k = build(parts, lengths, level);
-    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  // The lengths make the parts unambiguous; equal parts are then found by comparing them.
+  const key = `${parts.map((p) => p.length).join(",")}/${lengths.join(",")}\n${parts[0]}`;
+  const entries = texts.get(key) ?? [];
+  let entry = entries.find((e) => e.parts.every((p, i) => p === parts[i]));
+  if (!entry) {
+    entry = { parts, kept: null };
+    entries.unshift(entry);
+    if (entries.length > PER_KEY) entries.pop();
+  } else if (!entry.kept) {
+    entry.kept = build(parts, lengths, level);
   }
   // Most recently used last.
-  kept.delete(key);
-  kept.set(key, k);
-  return assemble(start, k, bytes);
+  texts.delete(key);
+  if (texts.size >= MAX_KEYS) texts.delete(texts.keys().next().value!);
+  texts.set(key, entries);
+  return entry.kept ? assemble(start, entry.kept, bytes) : gzipAfter(start, encoder.encode(text), level);
 }

@@ -30,6 +30,7 @@ Deno.test("[gzip] different texts, hole lengths, holes at the ends and no holes 
   cases.push(['{"items":[' + Array.from({ length: 300 }, (_, i) => `{"id":${i},"t":"x"}`).join(",") + "]}", []]);
   cases.push(["", []]);
   cases.push(["HOLEHOLE", ["HOLE"]]);
+  cases.push(["xxabcdefyy".repeat(300), ["abcd", "cdef", ""]]);
   for (let round = 0; round < 3; round++) {
     for (const [text, holes] of cases) assert.equal(unzip(gzipKept(null, text, holes, 5)), text);
   }
