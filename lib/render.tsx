@@ -45,11 +45,11 @@ function objectId(value: object): number {
  * The header and footer are the same on most pages (per signed-in user for the header), so
  * each variant is rendered once and kept with the islands it holds: React spent ~0.2 ms on a
  * visitor's header and ~0.5 ms on a member's (profiled). Under the age gate a variant renders
- * its islands as plain HTML (no islands kept).
+ * its islands as plain HTML (no islands kept). A null key renders without keeping.
  */
-function fragment(key: string, gated: boolean, render: () => ReactNode): Fragment {
+function fragment(key: string | null, gated: boolean, render: () => ReactNode): Fragment {
   const fullKey = `${gated ? "gated" : "open"}:${key}`;
-  let kept = fragments.get(fullKey);
+  let kept = key === null ? undefined : fragments.get(fullKey);
   if (!kept) {
     const islands = new Set<string>();
     const html = renderToString(
@@ -58,6 +58,7 @@ function fragment(key: string, gated: boolean, render: () => ReactNode): Fragmen
       </StaticIslands.Provider>,
     );
     kept = { html, islands: [...islands] };
+    if (key === null) return kept;
     if (fragments.size >= 1_000) fragments.clear();
     fragments.set(fullKey, kept);
   }
@@ -143,11 +144,14 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
   let bodyHtml = bare ? main : headerHtml(c, header, islands, gated, holes) + main + footerHtml(config, islands, gated);
   const flash = gated ? null : takeFlash(c);
   if (islands.size > 0 || flash) {
-    bodyHtml += renderToString(
-      <IslandCollector.Provider value={islands}>
-        <Island name="Toaster" component={Toaster} props={{ initial: flash }} />
-      </IslandCollector.Provider>,
+    // Without a flash message the toaster is the same on every page: kept like the header.
+    const toaster = fragment(
+      flash ? null : "toaster",
+      false,
+      () => <Island name="Toaster" component={Toaster} props={{ initial: flash }} />,
     );
+    for (const name of toaster.islands) islands.add(name);
+    bodyHtml += toaster.html;
   }
   const assets = manifest();
   const inlineCss = getCookie(c, CSS_COOKIE) !== cssVersion(assets);
