@@ -17,7 +17,7 @@ import { parseConfig } from "../lib/config.ts";
 import { randomToken, sha256Hex } from "../lib/crypto.ts";
 import { manifest } from "../lib/assets.ts";
 import { seedItems } from "./_seed.ts";
-import { printTable } from "./_lib.ts";
+import { printTable, withAgeCookie } from "./_lib.ts";
 
 const N = Number(Deno.env.get("N") ?? 400);
 const ITEMS = Number(Deno.env.get("ITEMS") ?? 1000);
@@ -53,7 +53,7 @@ const targets: [string, string, Record<string, string>][] = [
 ].filter(([name]) => (name as string).includes(ONLY)) as [string, string, Record<string, string>][];
 
 async function hit(path: string, headers: Record<string, string>) {
-  const res = await app.request(ORIGIN + path, { headers: { "accept-encoding": BROWSER, ...headers } });
+  const res = await app.request(ORIGIN + path, { headers: withAgeCookie({ "accept-encoding": BROWSER, ...headers }) });
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   return (await res.arrayBuffer()).byteLength;
 }

@@ -15,7 +15,30 @@ const kept = new Map<string, string[]>();
 const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
 const render = (props: PlayableCardProps) => renderToString(<PlayableCard {...props} />).replace(HOISTED_PRELOADS, "");
 
+/** Every prop besides the item, in a fixed order (the check below fails to compile when a prop is missing). */
+const OTHER_PROPS = ["signedIn", "eager", "variant", "className", "headingLevel", "opensViewer", "errorText"] as const;
+type Unlisted = Exclude<keyof PlayableCardProps, "item" | (typeof OTHER_PROPS)[number]>;
+const everyPropListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyPropListed;
+
+/**
+ * The finished HTML by item object, then by the other props: lib/feed.ts hands out one frozen
+ * item per kept row (its like count included), and a frozen item cannot change, so its cards
+ * are found again without building the key of all its fields.
+ */
+const byItem = new WeakMap<PlayableCardProps["item"], Map<string, string>>();
+
 export function cardHtml(props: PlayableCardProps): string {
+  if (!Object.isFrozen(props.item)) return cardHtmlOf(props);
+  let forItem = byItem.get(props.item);
+  if (!forItem) byItem.set(props.item, forItem = new Map());
+  const otherKey = JSON.stringify(OTHER_PROPS.map((k) => props[k]));
+  let html = forItem.get(otherKey);
+  if (html === undefined) forItem.set(otherKey, html = cardHtmlOf(props));
+  return html;
+}
+
+function cardHtmlOf(props: PlayableCardProps): string {
   const key = JSON.stringify({ ...props, item: { ...props.item, likes: null } });
   let parts = kept.get(key);
   if (!parts) {

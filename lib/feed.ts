@@ -5,22 +5,24 @@ import type { FeedResponse } from "../common/api_types.ts";
 import { adPositionsFor, DEFAULT_SORT, pageSize, type Sort } from "../common/feed_rules.ts";
 import type { Db } from "../db/client.ts";
 import {
+  type CardRow,
   type Category,
   type FeedOrder,
   findCategory,
-  findFeatured,
   listCategories,
   listFeedPage,
-  listItemsByIds,
   listRankInputs,
   type RankInput,
   type Shape,
   type Stream,
 } from "../db/queries/feed.ts";
+import type { ItemRow } from "../db/queries/media.ts";
+import type { CardItem } from "../components/ui/MediaCard.tsx";
 import type { AppEnv } from "./app_env.ts";
 import { toCardItemFromRow, toContentItem } from "./content_item.ts";
 import { notFound } from "./http_error.ts";
 import { contentVersion } from "./content_version.ts";
+import { featuredRow, itemRowsByIds } from "./item_rows.ts";
 
 export const MAX_PAGE = 10_000;
 export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -195,7 +197,8 @@ async function streamPage<S extends Shape>(
   if ("sort" in order && order.sort !== "trending") {
     return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId }, shape);
   }
-  return listItemsByIds(db, await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId), shape);
+  const ids = await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId);
+  return itemRowsByIds(db, ids, shape, now);
 }
 
 /**
@@ -206,7 +209,7 @@ async function streamPage<S extends Shape>(
 async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const featured = await findFeatured(db, req.categoryId, shape);
+  const featured = await featuredRow(db, req.categoryId, shape, now);
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([
     streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId, shape),
@@ -237,13 +240,41 @@ export async function loadFeed(db: Db, req: FeedRequest, adsEnabled: boolean): P
   };
 }
 
+/**
+ * An item's JSON as the API answers it, made once per row object: lib/item_rows.ts hands out
+ * the same row until it is read again, so a kept row's JSON is kept with it.
+ */
+const itemJson = new WeakMap<ItemRow, string>();
+function contentItemJson(row: ItemRow): string {
+  let json = itemJson.get(row);
+  if (json === undefined) itemJson.set(row, json = JSON.stringify(toContentItem(row)));
+  return json;
+}
+
+/** `JSON.stringify(await loadFeed(...))`, with each item's JSON made once per kept row (the items were most of its time). */
+export async function loadFeedJson(db: Db, req: FeedRequest, adsEnabled: boolean): Promise<string> {
+  const rows = await feedRows(db, req, adsEnabled, "item");
+  const list = (items: ItemRow[]) => `[${items.map(contentItemJson).join(",")}]`;
+  const featured = rows.featured ? contentItemJson(rows.featured) : "null";
+  return `{"featured":{"video":${featured}},"content":{"videos":${list(rows.videos)},"images":${list(rows.images)},` +
+    `"hasMore":${rows.hasMore},"adPositions":${JSON.stringify(rows.adPositions)}}}`;
+}
+
+/** A kept row's card item, made once per row object like its JSON (frozen: pages share it). */
+const cardItems = new WeakMap<CardRow, CardItem>();
+function cardItemOf(row: CardRow): CardItem {
+  let item = cardItems.get(row);
+  if (item === undefined) cardItems.set(row, item = Object.freeze(toCardItemFromRow(row)));
+  return item;
+}
+
 /** The same page for the home page, read and shaped only as far as its cards need. */
 export async function loadFeedCards(db: Db, req: FeedRequest, adsEnabled: boolean) {
   const rows = await feedRows(db, req, adsEnabled, "card");
   return {
-    featured: rows.featured ? toCardItemFromRow(rows.featured) : null,
-    videos: rows.videos.map(toCardItemFromRow),
-    images: rows.images.map(toCardItemFromRow),
+    featured: rows.featured ? cardItemOf(rows.featured) : null,
+    videos: rows.videos.map(cardItemOf),
+    images: rows.images.map(cardItemOf),
     hasMore: rows.hasMore,
     adPositions: rows.adPositions,
   };

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { Document, type PageMeta } from "../components/Document.tsx";
 import { Footer } from "../components/Footer.tsx";
@@ -45,11 +45,11 @@ function objectId(value: object): number {
  * The header and footer are the same on most pages (per signed-in user for the header), so
  * each variant is rendered once and kept with the islands it holds: React spent ~0.2 ms on a
  * visitor's header and ~0.5 ms on a member's (profiled). Under the age gate a variant renders
- * its islands as plain HTML (no islands kept).
+ * its islands as plain HTML (no islands kept). A null key renders without keeping.
  */
-function fragment(key: string, gated: boolean, render: () => ReactNode): Fragment {
+function fragment(key: string | null, gated: boolean, render: () => ReactNode): Fragment {
   const fullKey = `${gated ? "gated" : "open"}:${key}`;
-  let kept = fragments.get(fullKey);
+  let kept = key === null ? undefined : fragments.get(fullKey);
   if (!kept) {
     const islands = new Set<string>();
     const html = renderToString(
@@ -58,13 +58,39 @@ function fragment(key: string, gated: boolean, render: () => ReactNode): Fragmen
       </StaticIslands.Provider>,
     );
     kept = { html, islands: [...islands] };
+    if (key === null) return kept;
     if (fragments.size >= 1_000) fragments.clear();
     fragments.set(fullKey, kept);
   }
   return kept;
 }
 
-function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: Set<string>, gated: boolean): string {
+/**
+ * A part of a page rendered once per `cacheKey` and kept like the header and footer, filled
+ * into a `div` (or `as`) on later pages: for parts that depend on nothing but the key, such as
+ * the home page's category tabs (an island whose props are the key; ~50 µs of React a page).
+ * The first time it renders in place and is kept once the page is done: a render inside
+ * React's render would reset React's own state for the component around it.
+ */
+export function Kept({ cacheKey, as: Tag = "div", className, children }: {
+  cacheKey: string;
+  as?: "div" | "section";
+  className?: string;
+  children: ReactNode;
+}) {
+  const gated = useContext(StaticIslands);
+  const collector = useContext(IslandCollector);
+  const key = `kept:${cacheKey}`;
+  const kept = fragments.get(`${gated ? "gated" : "open"}:${key}`);
+  if (!kept) {
+    queueMicrotask(() => fragment(key, gated, () => children));
+    return <Tag className={className}>{children}</Tag>;
+  }
+  for (const name of kept.islands) collector?.add(name);
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: kept.html }} />;
+}
+
+function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: Set<string>, gated: boolean, holes: string[]): string {
   const { config, user } = c.var;
   const tools = aiTools(config);
   const props = { user, siteName: config.siteName, tagline: config.tagline, uploadLimits: config.limits, ...header };
@@ -80,7 +106,9 @@ function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: 
   const key = `header:${objectId(tools)}:${JSON.stringify(props)}`;
   const kept = fragment(key, gated, () => <Header {...props} tools={tools} homeSeed={SEED_MARK} />);
   for (const name of kept.islands) islands.add(name);
-  return kept.html.replace(SEED_MARK, newShuffleSeed());
+  const seed = newShuffleSeed();
+  holes.push(seed);
+  return kept.html.replace(SEED_MARK, seed);
 }
 
 function footerHtml(config: AppEnv["Variables"]["config"], islands: Set<string>, gated: boolean): string {
@@ -111,14 +139,19 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       </IslandCollector.Provider>
     </StaticIslands.Provider>,
   );
-  let bodyHtml = bare ? main : headerHtml(c, header, islands, gated) + main + footerHtml(config, islands, gated);
+  // What this page has that the next one would not: kept compressed parts fit around them (lib/gzip_memo.ts).
+  const holes = [nonce];
+  let bodyHtml = bare ? main : headerHtml(c, header, islands, gated, holes) + main + footerHtml(config, islands, gated);
   const flash = gated ? null : takeFlash(c);
   if (islands.size > 0 || flash) {
-    bodyHtml += renderToString(
-      <IslandCollector.Provider value={islands}>
-        <Island name="Toaster" component={Toaster} props={{ initial: flash }} />
-      </IslandCollector.Provider>,
+    // Without a flash message the toaster is the same on every page: kept like the header.
+    const toaster = fragment(
+      flash ? null : "toaster",
+      false,
+      () => <Island name="Toaster" component={Toaster} props={{ initial: flash }} />,
     );
+    for (const name of toaster.islands) islands.add(name);
+    bodyHtml += toaster.html;
   }
   const assets = manifest();
   const inlineCss = getCookie(c, CSS_COOKIE) !== cssVersion(assets);
@@ -135,5 +168,5 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
       ageGate={gated ? <AgeGate next={currentPath(c)} siteName={config.siteName} /> : undefined}
     />,
   );
-  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? criticalCssFor(html) : null);
+  return sendHtml(c, `<!DOCTYPE html>${html}`, status, inlineCss ? criticalCssFor(html) : null, holes);
 }

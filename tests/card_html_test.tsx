@@ -62,3 +62,19 @@ Deno.test("[render] a list item filled from the card cache hydrates to the same 
   };
   assert.equal(cells(true), cells(false));
 });
+
+Deno.test("[render] a frozen item's cards are kept by the item and its other props, each the HTML React renders", () => {
+  const frozen = Object.freeze({ ...item, id: 77, likes: 3 });
+  const variants: PlayableCardProps[] = [
+    { item: frozen, signedIn: false },
+    { item: frozen, signedIn: true },
+    { item: frozen, signedIn: false, eager: true },
+    { item: frozen, signedIn: false, variant: "card", headingLevel: "h2" },
+    { item: frozen, signedIn: false, opensViewer: true, errorText: "Failed to load featured video", className: "x" },
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const p of variants) assert.equal(cardHtml(p), fresh(p));
+  }
+  const liked = Object.freeze({ ...frozen, likes: 4 });
+  assert.equal(cardHtml({ item: liked, signedIn: false }), fresh({ item: liked, signedIn: false }));
+});

@@ -1,6 +1,6 @@
 /** The pure modules both sides run (common/): formatters, the id rule, and the payload schemas. */
 import assert from "node:assert/strict";
-import { formatDate, formatDuration, formatRelativeTime, hasDuration, normaliseTags, splitTags } from "../common/format.ts";
+import { formatCount, formatDate, formatDuration, formatRelativeTime, hasDuration, normaliseTags, splitTags } from "../common/format.ts";
 import { idFromSlug, parseId } from "../common/ids.ts";
 import { MSG } from "../common/auth_rules.ts";
 import { MEDIA_MSG } from "../common/media_rules.ts";
@@ -106,4 +106,8 @@ Deno.test("[unit] comment, report, reject, upload and edit schemas give the form
   assert.equal(createMediaSchema.safeParse({ ...upload, categoryId: "12" }).data?.categoryId, 12);
   assert.equal(firstError(memberEditSchema.safeParse({ title: " " })), "Title is required");
   assert.equal(firstError(memberEditSchema.safeParse({ tags: "x" })), "Invalid input", "an unknown field (the route says which)");
+});
+
+Deno.test("[common] formatCount gives what toLocaleString('en-US') gives", () => {
+  for (const n of [0, 1, 999, 1000, 12_345, 1_234_567, -4200, 3.5]) assert.equal(formatCount(n), n.toLocaleString("en-US"));
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { manifest } from "../lib/assets.ts";
 import { PAGE_START } from "../lib/compress.ts";
-import { createMedia, createUser, makeTestEnv } from "./_helpers.ts";
+import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();
 Deno.test.afterAll(() => env.close());
@@ -36,4 +36,36 @@ Deno.test("[page] a returning visitor's page (stylesheet linked) unzips to the p
   const unzipped = new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer())));
   assert.ok(!unzipped.includes("<style>"));
   assert.equal(same(unzipped), same(await (await env.request("/?sortBy=newest", { cookie })).text()));
+});
+
+Deno.test("[page] a page asked again is gzipped from its kept parts: each answer has its own nonce and seed, matching its CSP", async () => {
+  const member = await createUser(env.db, { username: "gzip_member" });
+  const memberCookie = await loginCookie(env.db, member.id);
+  const returning = `dr_css=${/-([^-/.]+)\.css$/.exec(manifest().css)![1]}`;
+  const item = await createMedia(env.db, { userId: owner.id, title: "Kept gzip clip" });
+  for (
+    const [path, cookie] of [
+      ["/?sortBy=newest", ""],
+      ["/?sortBy=newest", returning],
+      ["/?sortBy=newest", `${memberCookie}; ${returning}`],
+      [`/media/${item.id}`, returning],
+    ]
+  ) {
+    // The first answer counts the view the later ones show.
+    await (await env.request(path, { cookie })).body?.cancel();
+    const plain = await (await env.request(path, { cookie })).text();
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const gz = await env.request(path, { headers: { "accept-encoding": "gzip" }, cookie });
+      assert.equal(gz.status, 200, path);
+      const html = new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer())));
+      assert.equal(same(html), same(plain), `${path} ${cookie} #${i}`);
+      const nonce = /'nonce-([^']+)'/.exec(gz.headers.get("content-security-policy") ?? "")?.[1];
+      assert.ok(nonce, "the page has a nonce");
+      for (const [, n] of html.matchAll(/nonce="([^"]*)"/g)) assert.equal(n, nonce, "every script carries this answer's nonce");
+      const seed = /shuffleSeed=([\w-]+)/.exec(html)?.[1];
+      assert.ok(seed && !seen.has(`${nonce}:${seed}`));
+      seen.add(`${nonce}:${seed}`);
+    }
+  }
 });

@@ -6,7 +6,7 @@ import {
   acceptsSeed,
   categoryRefSchema,
   feedOrder,
-  loadFeed,
+  loadFeedJson,
   MAX_PAGE,
   rememberedSeed,
   rememberSeed,
@@ -14,6 +14,7 @@ import {
   seedSchema,
 } from "../../lib/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
+import { sendJson } from "../../lib/compress.ts";
 
 const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)
@@ -42,12 +43,12 @@ export const feedApi = new Hono<AppEnv>()
       seed = q.shuffleSeed ?? (page > 1 ? rememberedSeed(c) : null);
       if (page === 1) rememberSeed(c, seed);
     }
-    const body = await loadFeed(c.var.db, {
+    const json = await loadFeedJson(c.var.db, {
       page,
       order: feedOrder(q.sortBy, seed),
       categoryId: category?.id ?? null,
       columns: q.columnCount ?? SSR_COLUMNS,
     }, !!c.var.config.adClientId);
     c.header("Cache-Control", "private, no-store");
-    return c.json(body);
+    return sendJson(c, json);
   });

@@ -5,6 +5,7 @@ import { addLike, likeStatus, removeLike } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/guards.ts";
 import { visibleMediaOr404 } from "../../lib/media_access.ts";
+import { forgetItemRow } from "../../lib/item_rows.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 
 export const LOGIN_TO_LIKE = "You must be logged in to like content";
@@ -29,6 +30,7 @@ async function setLike(c: Context<AppEnv>, id: number, liked: boolean) {
   const user = requireUser(c, LOGIN_TO_LIKE);
   const item = await visibleMediaOr404(c, id);
   const count = await writeTx(c.var.db, (tx) => (liked ? addLike : removeLike)(tx, item.id, user.id));
+  forgetItemRow(c.var.db, item.id);
   return c.json({ isLiked: liked, count, likes: count });
 }
 

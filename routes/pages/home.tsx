@@ -8,7 +8,7 @@ import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed.ts";
 import { log } from "../../lib/log.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { Kept, renderPage } from "../../lib/render.tsx";
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;
@@ -78,22 +78,19 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
     ? `Watch and share AI-generated ${category.name.toLowerCase()} videos, images and clips on ${siteName}.`
     : `${siteName}: ${tagline}. Watch and share AI-generated videos and images.`;
   const lcpImage = (feed.featured ?? feed.videos[0] ?? feed.images[0])?.thumbnail;
+  const tabs = {
+    categories: categories.map(({ name, slug }) => ({ name, slug })),
+    active: category?.slug ?? null,
+    sortBy: sort && sort !== "trending" ? sort : null,
+  };
   c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
     <>
       <div className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
-        <div className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6">
-          <Island
-            name="CategoryTabs"
-            component={CategoryTabs}
-            props={{
-              categories: categories.map(({ name, slug }) => ({ name, slug })),
-              active: category?.slug ?? null,
-              sortBy: sort && sort !== "trending" ? sort : null,
-            }}
-          />
-        </div>
+        <Kept className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6" cacheKey={`tabs:${JSON.stringify(tabs)}`}>
+          <Island name="CategoryTabs" component={CategoryTabs} props={tabs} />
+        </Kept>
       </div>
       <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
         <h1 className="sr-only">{category ? `${category.name} - ${siteName}` : `${siteName}: ${tagline}`}</h1>

@@ -4,7 +4,7 @@ import { Island } from "../../components/Island.tsx";
 import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import type { ContentItem, LikeStatus, MediaComment } from "../../common/api_types.ts";
-import { formatDate, splitTags } from "../../common/format.ts";
+import { formatCount, formatDate, splitTags } from "../../common/format.ts";
 import { idFromSlug } from "../../common/ids.ts";
 import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { mediaFileUrl, placeholderUrl } from "../../common/media_urls.ts";
@@ -111,7 +111,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
             {`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}
           </span>
           {" · "}
-          <span>{`${item.views.toLocaleString("en-US")} ${item.views === 1 ? "view" : "views"}`}</span>
+          <span>{`${formatCount(item.views)} ${item.views === 1 ? "view" : "views"}`}</span>
           {" · "}
           <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
         </p>

@@ -1,4 +1,5 @@
 import { type ForumCategory, type ForumFilter, forumHref, type ForumSort } from "../../../common/forum_rules.ts";
+import { formatCount } from "../../../common/format.ts";
 
 type Props = {
   categories: ForumCategory[];
@@ -13,7 +14,7 @@ type Props = {
   choose: (categoryId: number | null) => void;
 };
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = formatCount;
 
 /** The left column (spec part 2 §2): forum categories with counts plus All Categories, then the forum stats. */
 export function ForumSidebar({ categories, categoryId, sort, filter, totalThreads, openComments, activeUsers, choose }: Props) {
