@@ -2,7 +2,8 @@
  * Dreamreel against the Next.js peer of the peers harness (issue 14): `deno task bench peer`.
  * - Starts the peer with the harness's run-next.sh (which installs, seeds and builds it once) and
  *   Dreamreel seeded like it (1,000 items, one signed-in member, the peer's thumbnails, page
- *   cache off so every request really renders), both pinned to the same core (SERVER_CPU, 1).
+ *   cache off so every request really renders; plus a forum of 200 threads for Lighthouse's forum
+ *   page; the 18+ gate off), both pinned to the same core (SERVER_CPU, 1).
  * - wrk from the other core (WRK_CPU, 0): each pair alternates ours, peer, ours, peer...
  * - First-HTML bytes in gzip and brotli, Lighthouse mobile medians (the harness's lighthouse.sh),
  *   and the ratios against issue 14's targets.
@@ -12,6 +13,7 @@
  * LH_RUNS (3; 0 skips Lighthouse), SERVER_CPU (1), WRK_CPU (0).
  */
 import { kb, printTable, startBenchServer } from "./_lib.ts";
+import { seedForum } from "./_seed_forum.ts";
 import {
   alternate,
   htmlBytes,
@@ -76,11 +78,17 @@ Deno.addSignalListener("SIGINT", async () => {
   Deno.exit(130);
 });
 
+const seedPeer = seedLikePeer(peers, ITEMS);
 try {
   ours = await startBenchServer({
     cpu: SERVER_CPU,
-    env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error" },
-    seed: seedLikePeer(peers, ITEMS),
+    // The gate off, as for a visitor who has answered it: wrk sends its cookie anyway, and
+    // Lighthouse (which cannot) would otherwise measure the interstitial.
+    env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error", AGE_GATE: "false" },
+    seed: async (db, config) => {
+      await seedPeer(db, config);
+      await seedForum(db, 200);
+    },
   });
   const OURS = ours.url;
   const media = await fetch(`${OURS}/media/7`);
@@ -161,11 +169,18 @@ try {
 
   if (LH_RUNS > 0) {
     const lh: [string, Lighthouse | null][] = [];
-    for (const [label, url] of [["ours /", `${OURS}/`], ["ours media", OURS + mediaPath], ["peer /", `${PEER}/`]]) {
+    for (
+      const [label, url] of [
+        ["ours /", `${OURS}/`],
+        ["ours media", OURS + mediaPath],
+        ["ours forum", `${OURS}/forum`],
+        ["peer /", `${PEER}/`],
+      ]
+    ) {
       console.log(`\nLighthouse ${label}`);
       lh.push([label, await lighthouse(peers, url, LH_RUNS)]);
     }
-    const peerLh = lh[2][1];
+    const peerLh = lh[lh.length - 1][1];
     printTable(
       `Lighthouse mobile, medians of ${LH_RUNS} (targets: FCP and LCP at or below the peer's, score >= 98, CLS 0, home JS <= 74 KB)`,
       ["page", "score", "FCP", "LCP", "TBT", "CLS", "JS", "total", "FCP/peer", "LCP/peer"],

@@ -166,8 +166,10 @@ Deno.test("[page] every uploader link on cards and media pages opens a working p
   assert.match(await page(uploader), /<h1[^>]*>.*Grid_Maker/s);
   const home = await page("/");
   const links = [...home.matchAll(/href="(\/user\/[^"]+)"/g)].map((m) => m[1]);
-  assert.ok(links.includes("/user/Grid_Maker"));
-  // A banned member's profile is gone (their items are the moderators' call).
+  // The home feed is shuffled and other tests add items, so which uploaders it shows varies:
+  // every one of them must open (a banned member's profile is gone; their items are the
+  // moderators' call).
+  assert.ok(links.length > 0, "the home page's cards link their uploaders");
   for (const href of links.filter((l) => l !== "/user/was_banned")) await page(href);
 });
 
