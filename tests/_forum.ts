@@ -1,23 +1,8 @@
-/** Forum test helpers: rows made straight in the database and response checks. */
-import assert from "node:assert/strict";
+/** Forum test helpers: rows made straight in the database. */
+export { errorOf, json } from "./_helpers.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { auditLog, forumCategories, threadComments, threads, threadUpvotes } from "../db/schema/mod.ts";
-
-export async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-/** The `{ error }` of a refused request; `message` when given must match it exactly. */
-export async function errorOf(res: Response, status: number, message?: string) {
-  const body = await json(res, status);
-  assert.equal(typeof body.error, "string");
-  assert.ok(body.error.length > 0);
-  if (message !== undefined) assert.equal(body.error, message);
-  return body.error as string;
-}
 
 export const forumCategoryList = (db: Db) =>
   db.select({ id: forumCategories.id, slug: forumCategories.slug, name: forumCategories.name }).from(forumCategories).all();

@@ -1,4 +1,5 @@
 /** Test harness: a fresh DATA_DIR per call, the real app, real SQLite, real HTTP semantics. */
+import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createApp } from "../app.ts";
@@ -91,6 +92,28 @@ export async function loginCookie(db: Db, userId: number, cookieName = "dr_sessi
   const id = randomToken();
   await insertSession(db, sha256Hex(id), userId, Date.now() + 86400_000);
   return `${cookieName}=${id}`;
+}
+
+/** A member made in the database and signed in: the user row, its password and a session cookie. */
+export async function signedInMember(db: Db, opts: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, opts);
+  return { ...user, cookie: await loginCookie(db, user.id) };
+}
+
+/** The JSON body of a response, after checking its status and content type. */
+export async function json(res: Response, status = 200) {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  return await res.json();
+}
+
+/** The `{ error }` of a refused request, never empty; `message` when given must match it exactly. */
+export async function errorOf(res: Response, status: number, message?: string): Promise<string> {
+  const body = await json(res, status);
+  assert.equal(typeof body.error, "string");
+  assert.ok(body.error.length > 0);
+  if (message !== undefined) assert.equal(body.error, message);
+  return body.error;
 }
 
 export async function categoryIds(db: Db) {

@@ -5,19 +5,13 @@ import { drainBackground } from "../lib/background.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { ACCOUNT_MSG, RECENT_SIGN_IN_MINUTES } from "../common/schemas/account.ts";
-import { createMedia, createUser, loginCookie, makeTestEnv, sessionCookie, type TestEnv } from "./_helpers.ts";
+import { createMedia, createUser, json, loginCookie, makeTestEnv, sessionCookie, type TestEnv } from "./_helpers.ts";
 import { outboxFiles, readOutbox } from "./_mail.ts";
 
 setLogLevel("warn");
 
 const env = await makeTestEnv({ RATE_LOGIN_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000", RATE_RESET_PER_IP: "1000" });
 const { request, db } = env;
-
-async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
 
 const patch = (cookie: string | undefined, body: unknown) => request("/api/user", { method: "PATCH", cookie, json: body });
 const changePassword = (t: TestEnv, cookie: string | undefined, body: unknown) =>

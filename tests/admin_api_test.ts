@@ -6,7 +6,7 @@ import { auditLog, media, reports, sessions, users } from "../db/schema/mod.ts";
 import { EDIT_LIMITS, type EditValues, pageCount, toEditPayload, validateEdit } from "../common/admin_rules.ts";
 import { formatDuration, normaliseTags } from "../common/format.ts";
 import { newKey } from "../lib/storage.ts";
-import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
+import { categoryIds, createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_LOGIN_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000" });
 const { request, db, config } = env;
@@ -43,19 +43,6 @@ async function statusOf(res: Response | Promise<Response>) {
   const r = await res;
   await r.body?.cancel();
   return r.status;
-}
-
-async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-async function errorOf(res: Response, status: number) {
-  const body = await json(res, status);
-  assert.equal(typeof body.error, "string");
-  assert.ok(body.error.length > 0);
-  return body.error as string;
 }
 
 const row = (id: number) => db.select().from(media).where(eq(media.id, id)).get();

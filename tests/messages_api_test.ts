@@ -2,29 +2,13 @@ import assert from "node:assert/strict";
 import { and, eq, or } from "drizzle-orm";
 import { blocks, messages } from "../db/schema/mod.ts";
 import { MESSAGE_MAX, MESSAGE_MSG, THREAD_PAGE_SIZE } from "../common/message_rules.ts";
-import { createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createUser, errorOf, json, loginCookie, makeTestEnv, signedInMember } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_MESSAGES_PER_USER: "1000" });
 const { db, request } = env;
 Deno.test.afterAll(() => env.close());
 
-async function member(name?: string) {
-  const user = await createUser(db, name ? { username: name } : {});
-  return { ...user, cookie: await loginCookie(db, user.id) };
-}
-
-async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-async function errorOf(res: Response, status: number): Promise<string> {
-  const body = await json(res, status);
-  assert.equal(typeof body.error, "string");
-  assert.ok(body.error.length > 0);
-  return body.error;
-}
+const member = (username?: string) => signedInMember(db, username ? { username } : {});
 
 const send = (cookie: string | undefined, body: unknown) => request("/api/messages/send", { method: "POST", cookie, json: body });
 

@@ -5,18 +5,12 @@ import { drainBackground } from "../lib/background.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { RESET_MSG } from "../common/schemas/account.ts";
-import { createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
+import { createUser, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 import { outboxFiles, readOutbox, resetLinkIn } from "./_mail.ts";
 
 setLogLevel("warn");
 
 const LOOSE = { RATE_RESET_PER_IP: "1000", RATE_RESET_PER_EMAIL: "1000", RATE_LOGIN_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000" };
-
-async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
 
 const forgot = (env: TestEnv, email: unknown) => env.request("/api/forgot-password", { json: { email } });
 

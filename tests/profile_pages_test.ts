@@ -2,16 +2,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { messages, users } from "../db/schema/mod.ts";
 import { PROFILE_MSG, PROFILE_PAGE_SIZE } from "../common/profile_rules.ts";
-import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createMedia, makeTestEnv, signedInMember } from "./_helpers.ts";
 
 const env = await makeTestEnv();
 const { db, request } = env;
+const member = (opts: Parameters<typeof signedInMember>[1] = {}) => signedInMember(db, opts);
 Deno.test.afterAll(() => env.close());
-
-async function member(opts: { username?: string; isAdmin?: boolean } = {}) {
-  const user = await createUser(db, opts);
-  return { ...user, cookie: await loginCookie(db, user.id) };
-}
 
 async function page(path: string, cookie?: string, status = 200) {
   const res = await request(path, { cookie });

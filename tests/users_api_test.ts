@@ -3,29 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { blocks, users } from "../db/schema/mod.ts";
 import { MESSAGE_MSG } from "../common/message_rules.ts";
 import { PROFILE_PAGE_SIZE } from "../common/profile_rules.ts";
-import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createMedia, errorOf, json, makeTestEnv, signedInMember } from "./_helpers.ts";
 
 const env = await makeTestEnv();
 const { db, request } = env;
+const member = (opts: Parameters<typeof signedInMember>[1] = {}) => signedInMember(db, opts);
 Deno.test.afterAll(() => env.close());
-
-async function member(opts: { username?: string; isAdmin?: boolean } = {}) {
-  const user = await createUser(db, opts);
-  return { ...user, cookie: await loginCookie(db, user.id) };
-}
-
-async function json(res: Response, status = 200) {
-  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-async function errorOf(res: Response, status: number): Promise<string> {
-  const body = await json(res, status);
-  assert.equal(typeof body.error, "string");
-  assert.ok(body.error.length > 0);
-  return body.error;
-}
 
 const blockRows = (blocker: number) => db.select().from(blocks).where(eq(blocks.blockerId, blocker)).all();
 const ban = (id: number) => db.update(users).set({ banned: true }).where(eq(users.id, id));
