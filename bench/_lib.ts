@@ -36,7 +36,7 @@ export function requireTools() {
   }
 }
 
-function freePort(): number {
+export function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();

@@ -8,8 +8,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Db } from "../db/client.ts";
 import type { Config } from "../lib/config.ts";
-import { compressedSize, measure, ROOT, type WrkResult } from "./_lib.ts";
+import { compressedSize, freePort, measure, ROOT, type WrkResult } from "./_lib.ts";
 import { seedItems } from "./_seed.ts";
+import { seedForum } from "./_seed_forum.ts";
 
 /**
  * The peers folder: `PEERS_DIR`, else `../shared/peers` beside the checkout (main's layout),
@@ -29,10 +30,11 @@ export function median(values: number[]): number {
 }
 
 /**
- * Starts the Next.js peer with its own script (it installs, seeds and builds once, then runs
- * `next start` pinned to `cpu`) and returns its PID.
+ * Starts the Next.js peer on a free port with its own script (it installs, seeds and builds once,
+ * then runs `next start` pinned to `cpu`) and returns its PID and address.
  */
-export async function startNextPeer(peers: string, port: number, cpu: number): Promise<number> {
+export async function startNextPeer(peers: string, cpu: number): Promise<{ pid: number; url: string }> {
+  const port = freePort();
   const out = await new Deno.Command("bash", {
     args: [join(peers, "run-next.sh"), String(port)],
     env: { CPU: String(cpu) },
@@ -44,7 +46,7 @@ export async function startNextPeer(peers: string, port: number, cpu: number): P
     if (Number.isInteger(pid) && pid > 0) stopPid(pid);
     throw new Error(`run-next.sh failed (exit ${out.code}); see its messages above`);
   }
-  return pid;
+  return { pid, url: `http://127.0.0.1:${port}` };
 }
 
 export function stopPid(pid: number) {
@@ -56,11 +58,13 @@ export function stopPid(pid: number) {
 /**
  * Seeds Dreamreel like the peer: 1,000 approved items (bench/_seed.ts, as run-dreamreel.sh does),
  * item 7 featured, no YouTube embeds (the peer has none, and their stills would come from the
- * internet), and the peer's 24 JPEG thumbnails as the approved items' thumbnails.
+ * internet), and the peer's 24 JPEG thumbnails as the approved items' thumbnails; and a forum of
+ * `threads` threads when asked (the peer has none; Lighthouse measures our forum page).
  */
-export function seedLikePeer(peers: string, items: number) {
+export function seedLikePeer(peers: string, items: number, threads = 0) {
   return async (db: Db, config: Config) => {
     await seedItems(db, items);
+    if (threads > 0) await seedForum(db, threads);
     await db.client.execute("UPDATE media SET featured = 1 WHERE id = 7");
     await db.client.execute("UPDATE media SET content_type = 'video', youtube_id = NULL WHERE content_type = 'embed'");
     const thumbs = join(peers, "nextjs-feed/public/thumbs");

@@ -21,7 +21,6 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { kb, printTable, startBenchServer } from "./_lib.ts";
 import { htmlBytes, median, peersDir, seedLikePeer, startNextPeer, stopPid } from "./_peer.ts";
-import { seedForum } from "./_seed_forum.ts";
 
 const LH_RUNS = Number(Deno.env.get("LH_RUNS") ?? "5");
 const ITEMS = Number(Deno.env.get("ITEMS") ?? "1000");
@@ -33,26 +32,13 @@ if (!peers) {
   Deno.exit(2);
 }
 
-const freePort = () => {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-};
-
-const nextPort = freePort();
-const nextPid = await startNextPeer(peers, nextPort, SERVER_CPU);
-const PEER = `http://127.0.0.1:${nextPort}`;
-const seedPeer = seedLikePeer(peers, ITEMS);
+const { pid: nextPid, url: PEER } = await startNextPeer(peers, SERVER_CPU);
 const start = (root?: string) =>
   startBenchServer({
     cpu: SERVER_CPU,
     root,
     env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error", AGE_GATE: "false" },
-    seed: async (db, config) => {
-      await seedPeer(db, config);
-      await seedForum(db, 200);
-    },
+    seed: seedLikePeer(peers, ITEMS, 200),
   });
 const BASELINE = Deno.env.get("BASELINE");
 let base: Awaited<ReturnType<typeof start>> | undefined;

@@ -13,7 +13,6 @@
  * LH_RUNS (3; 0 skips Lighthouse), SERVER_CPU (1), WRK_CPU (0).
  */
 import { kb, printTable, startBenchServer } from "./_lib.ts";
-import { seedForum } from "./_seed_forum.ts";
 import {
   alternate,
   htmlBytes,
@@ -57,17 +56,8 @@ for (const tool of ["node", "npm"]) {
   }
 }
 
-const freePort = () => {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-};
-
 console.log(`peers harness: ${peers}; load average before: ${loadAverage()}`);
-const nextPort = freePort();
-const nextPid = await startNextPeer(peers, nextPort, SERVER_CPU);
-const PEER = `http://127.0.0.1:${nextPort}`;
+const { pid: nextPid, url: PEER } = await startNextPeer(peers, SERVER_CPU);
 let ours: Awaited<ReturnType<typeof startBenchServer>> | undefined;
 const stopAll = async () => {
   stopPid(nextPid);
@@ -78,17 +68,13 @@ Deno.addSignalListener("SIGINT", async () => {
   Deno.exit(130);
 });
 
-const seedPeer = seedLikePeer(peers, ITEMS);
 try {
   ours = await startBenchServer({
     cpu: SERVER_CPU,
     // The gate off, as for a visitor who has answered it: wrk sends its cookie anyway, and
     // Lighthouse (which cannot) would otherwise measure the interstitial.
     env: { PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "error", AGE_GATE: "false" },
-    seed: async (db, config) => {
-      await seedPeer(db, config);
-      await seedForum(db, 200);
-    },
+    seed: seedLikePeer(peers, ITEMS, 200),
   });
   const OURS = ours.url;
   const media = await fetch(`${OURS}/media/7`);
