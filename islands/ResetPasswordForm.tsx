@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { api, ApiError } from "../components/ui/api.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
-import { TextField } from "../components/ui/TextField.tsx";
+import { bindField, TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { failureText } from "../components/ui/failure.ts";
 import { RESET_MSG, resetFormError } from "../common/schemas/account.ts";
@@ -98,25 +98,19 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone: (s: State) 
       </div>
       <TextField
         label="New Password"
-        name="newPassword"
         type="password"
         autoComplete="new-password"
         className="block text-sm font-medium"
-        value={values.newPassword}
         maxLength={PASSWORD_MAX}
-        error={errors.newPassword}
-        onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
+        {...bindField(values, setValues, errors, "newPassword")}
       />
       <TextField
         label="Confirm Password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
         className="block text-sm font-medium"
-        value={values.confirmPassword}
         maxLength={PASSWORD_MAX}
-        error={errors.confirmPassword}
-        onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+        {...bindField(values, setValues, errors, "confirmPassword")}
       />
       <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Resetting..." : "Reset Password"}</button>
     </form>

@@ -38,3 +38,21 @@ export function TextField({ label, multiline, className = "text-sm", fieldClassN
     </label>
   );
 }
+
+/**
+ * The props that tie a TextField to one key of a form's values and errors:
+ * `<TextField label="Email" {...bindField(values, setValues, errors, "email")} ... />`.
+ */
+export function bindField<V extends Record<string, string>>(
+  values: V,
+  setValues: (next: V) => void,
+  errors: Partial<Record<string, string>>,
+  name: keyof V & string,
+) {
+  return {
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues({ ...values, [name]: e.target.value }),
+  };
+}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
-import { TextField } from "../TextField.tsx";
+import { bindField, TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
 import { ACCOUNT_MSG, RECENT_SIGN_IN_MINUTES, updateProfileSchema } from "../../../common/schemas/account.ts";
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from "../../../common/auth_rules.ts";
@@ -56,37 +56,28 @@ export function ProfileTab({ username, email, hasPassword, providers }: {
       </div>
       <TextField
         label="Username"
-        name="username"
         autoComplete="username"
         className="block text-sm font-medium"
-        value={values.username}
         maxLength={USERNAME_MAX}
-        error={errors.username}
-        onChange={(e) => setValues({ ...values, username: e.target.value })}
+        {...bindField(values, setValues, errors, "username")}
       />
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         className="block text-sm font-medium"
-        value={values.email}
         maxLength={EMAIL_MAX}
-        error={errors.email}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
+        {...bindField(values, setValues, errors, "email")}
       />
       {emailChanged && hasPassword && (
         <div>
           <TextField
             label="Current Password"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
             className="block text-sm font-medium"
-            value={values.currentPassword}
             maxLength={PASSWORD_MAX}
-            error={errors.currentPassword}
-            onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+            {...bindField(values, setValues, errors, "currentPassword")}
           />
           <p className="mt-1 text-xs text-neutral-400">Enter your password to change your email address.</p>
         </div>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
-import { TextField } from "../TextField.tsx";
+import { bindField, TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
 import { ACCOUNT_MSG, changePasswordSchema, RECENT_SIGN_IN_MINUTES } from "../../../common/schemas/account.ts";
 import { PASSWORD_MAX } from "../../../common/auth_rules.ts";
@@ -19,7 +19,6 @@ export function SecurityTab({ hasPassword, providers, onPasswordSet }: {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<typeof EMPTY>) => setValues({ ...values, ...patch });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,14 +57,11 @@ export function SecurityTab({ hasPassword, providers, onPasswordSet }: {
   const field = (name: keyof typeof EMPTY, label: string, autoComplete: string) => (
     <TextField
       label={label}
-      name={name}
       type="password"
       autoComplete={autoComplete}
       className="block text-sm font-medium"
-      value={values[name]}
       maxLength={PASSWORD_MAX}
-      error={errors[name]}
-      onChange={(e) => set({ [name]: e.target.value })}
+      {...bindField(values, setValues, errors, name)}
     />
   );
   return (
