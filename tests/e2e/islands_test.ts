@@ -96,11 +96,18 @@ async function visit(ctx: BrowserContext, path: string): Promise<Visit> {
   page.on("pageerror", (e) => problems.push(`page error: ${e}`));
   await page.addInitScript(watchHydration);
   await page.goto(server.url + path);
-  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")]
-      .filter((el) => !el.parentElement?.closest("[data-island]"))
-      .every((el) => el.hasAttribute("data-hydrated"))
+  // Bring each island still waiting into view in turn: one scroll to the end can leave an island
+  // in the middle of a long page never seen, and content that arrives later moves the others.
+  await page.waitForFunction(
+    () => {
+      const waiting = [...document.querySelectorAll("[data-island]")]
+        .filter((el) => !el.parentElement?.closest("[data-island]"))
+        .filter((el) => !el.hasAttribute("data-hydrated"));
+      (waiting[0]?.firstElementChild ?? waiting[0])?.scrollIntoView({ block: "center" });
+      return waiting.length === 0;
+    },
+    null,
+    { polling: 100 },
   );
   await page.evaluate(() => scrollTo(0, 0));
   return { page, problems };
