@@ -7,9 +7,10 @@ import { notFound } from "../http_error.ts";
 import { clientIp } from "../http/rate_limit.ts";
 import { visitorKey } from "./signing.ts";
 import { canView } from "./visibility.ts";
+import { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT } from "../../common/media_rules.ts";
 
-export const CONTENT_NOT_FOUND = "Content Not Found";
-export const CONTENT_NOT_FOUND_TEXT = "The content you're looking for doesn't exist or has been removed.";
+// The texts live in common/ so the error page (lib/render/) shows them without importing media code.
+export { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT };
 
 /** The item if this viewer may see it; otherwise the same 404 as a missing one. */
 export async function visibleMediaOr404(c: Context<AppEnv>, id: number) {

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ErrorPage } from "../../components/ErrorPage.tsx";
 import type { AppEnv } from "../app_env.ts";
-import { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT } from "../media/media_access.ts";
+import { CONTENT_NOT_FOUND, CONTENT_NOT_FOUND_TEXT } from "../../common/media_rules.ts";
 import { renderPage } from "./render.tsx";
 
 export const NOT_FOUND_TITLE = "404 Page Not Found";

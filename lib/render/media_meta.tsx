@@ -1,5 +1,5 @@
 import type { PageMeta } from "../../components/Document.tsx";
-import type { ContentItem } from "../media/content_item.ts";
+import type { ContentItem } from "../../common/api_types.ts";
 import { youtubeEmbedUrl } from "../../common/youtube.ts";
 
 export const META_DESCRIPTION_MAX = 150;
