@@ -2,7 +2,8 @@
  * The layout's promises (docs/decisions/008-layout.md, 018-lib-layout.md), checked on the real
  * module graph: the browser reaches only islands/, components/ui/ and common/; common/ is pure;
  * the server imports an island only to render it; routes do not import routes; lib/'s subsystem
- * folders import only the folders below them; the code folders import each other without cycles.
+ * folders import only the folders below them; the code folders import each other without cycles;
+ * no server file is over 300 lines.
  */
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
@@ -141,6 +142,20 @@ Deno.test("[layout] lib/ folders import only the folders below them, and nothing
     }
   }
   assert.deepEqual(wrong, [], "imports against the lib/ folder rule (tests/boundary_test.ts LIB_RULE)");
+});
+
+Deno.test("[layout] no server source file is over 300 lines", async () => {
+  const files = [
+    ...["app.ts", "server.ts", "main.ts"],
+    ...(await Promise.all(["lib", "routes", "db", "components"].map(sourceFiles))).flat(),
+  ];
+  const long: string[] = [];
+  for (const file of files) {
+    if (file.startsWith("components/ui/")) continue; // shared with the browser, not server code
+    const lines = (await readFile(new URL(file, ROOT), "utf8")).split("\n").length - 1;
+    if (lines > 300) long.push(`${file}: ${lines} lines`);
+  }
+  assert.deepEqual(long, []);
 });
 
 /** Folder of a module for the cycle check: components/ui/ counts apart from components/. */

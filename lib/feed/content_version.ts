@@ -5,10 +5,10 @@ import type { AppEnv } from "../app_env.ts";
 /**
  * A counter per database that moves whenever what the public lists show changes in a way a
  * cache must not hide: moderation (approve, reject, hide by reports, dismiss, delete, feature)
- * and edits by owners or admins. It is part of the page cache's key (lib/render/micro_cache.ts), and
- * the ranked orders and categories kept by lib/feed/feed.ts are made again when it moves, so the
- * first request after such a change renders fresh. Likes, views and comment counts do not move
- * it: a count a moment old is fine.
+ * and edits by owners or admins. It is part of the page cache's key (lib/render/micro_cache.ts),
+ * and the ranked orders and categories the feed keeps (lib/feed/ranking.ts, feed.ts) are made
+ * again when it moves, so the first request after such a change renders fresh. Likes, views and
+ * comment counts do not move it: a count a moment old is fine.
  */
 const versions = new WeakMap<Db, number>();
 
