@@ -5,6 +5,8 @@ import { log } from "../log.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MANIFEST = `${ROOT}static/build/manifest.json`;
 const SOURCES = ["islands", "components", "routes"];
+/** The build tool, imported by a computed specifier so it stays out of the compiled binary (tests check it exists). */
+export const BUILD_MODULE = new URL("../../tasks/build.ts", import.meta.url).href;
 
 function newestSourceMtime(): number {
   let newest = 0;
@@ -26,8 +28,6 @@ export async function ensureAssets() {
   const sources = newestSourceMtime();
   if (built && (sources === 0 || sources <= built)) return;
   log.info("building assets");
-  // A computed specifier keeps the build tool (esbuild, Tailwind) out of the compiled binary.
-  const buildModule = "../tasks/build.ts";
-  const { buildAssets } = await import(buildModule);
+  const { buildAssets } = await import(BUILD_MODULE);
   await buildAssets();
 }
