@@ -2,16 +2,16 @@ import { Hono } from "hono";
 import type { Db } from "./db/client.ts";
 import type { AppEnv } from "./lib/app_env.ts";
 import type { Config } from "./lib/config.ts";
-import { compression } from "./lib/compress.ts";
-import { microCache } from "./lib/micro_cache.ts";
-import { csrfMiddleware } from "./lib/csrf.ts";
+import { compression } from "./lib/http/compress.ts";
+import { microCache } from "./lib/render/micro_cache.ts";
+import { csrfMiddleware } from "./lib/http/csrf.ts";
 import { HttpError } from "./lib/http_error.ts";
 import { log } from "./lib/log.ts";
-import { RateLimiter } from "./lib/rate_limit.ts";
-import { securityHeaders } from "./lib/security_headers.ts";
-import { sessionMiddleware } from "./lib/session.ts";
+import { RateLimiter } from "./lib/http/rate_limit.ts";
+import { securityHeaders } from "./lib/http/security_headers.ts";
+import { sessionMiddleware } from "./lib/auth/session.ts";
 import { mountRoutes } from "./routes/mod.ts";
-import { errorPage, notFoundPage } from "./lib/error_pages.tsx";
+import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
 
 export type AppDeps = { db: Db; limiter?: RateLimiter };
 

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { prepareData } from "./lib/bootstrap.ts";
+import { prepareData } from "./lib/boot/bootstrap.ts";
 import { setLogLevel } from "./lib/log.ts";
-import { serve, untilStopped } from "./lib/server.ts";
-import { ensureAssets } from "./lib/ensure_assets.ts";
+import { serve, untilStopped } from "./server.ts";
+import { ensureAssets } from "./lib/boot/ensure_assets.ts";
 
 async function main() {
   let config;

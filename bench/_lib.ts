@@ -12,10 +12,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Db } from "../db/client.ts";
 import { insertSession } from "../db/queries/sessions.ts";
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { type Config, parseConfig } from "../lib/config.ts";
-import { randomToken, sha256Hex } from "../lib/crypto.ts";
-import { sessionCookieName } from "../lib/session.ts";
+import { randomToken, sha256Hex } from "../lib/auth/crypto.ts";
+import { sessionCookieName } from "../lib/auth/session.ts";
 
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -193,7 +193,7 @@ export async function measure(
 }
 
 /**
- * The 18+ gate's answer (lib/age_gate.ts), added to every request a bench makes: the figures are
+ * The 18+ gate's answer (lib/render/age_gate.ts), added to every request a bench makes: the figures are
  * those of a returning visitor's pages, not of the interstitial. An explicit `dr_age` is kept.
  */
 export function withAgeCookie(headers: Record<string, string> = {}): Record<string, string> {

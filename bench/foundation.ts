@@ -4,7 +4,7 @@
  *   NODE_ENV=production deno run -A bench/foundation.ts
  */
 import { seedDemo } from "../tasks/seed_demo.ts";
-import { CSS_COOKIE, cssVersion, manifest } from "../lib/assets.ts";
+import { CSS_COOKIE, cssVersion, manifest } from "../lib/render/assets.ts";
 import { BROWSER, kb, measure, pageBytes, printTable, rssMb, startBenchServer, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 
 const server = await startBenchServer({ seed: async (db, config) => void await seedDemo(config, db) });

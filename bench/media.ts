@@ -7,7 +7,7 @@
 import { createClient } from "@libsql/client";
 import { insertUser } from "../db/queries/users.ts";
 import { comments, media } from "../db/schema/mod.ts";
-import { mediaSlug } from "../lib/slug.ts";
+import { mediaSlug } from "../lib/media/slug.ts";
 import { compressedSize, measure, printTable, startBenchServer, withAgeCookie, WRK, WRK_HEADER, wrkRows } from "./_lib.ts";
 
 const MEMBERS = 2000;

@@ -12,10 +12,10 @@ import { Session } from "node:inspector/promises";
 import { createApp } from "../app.ts";
 import { insertSession } from "../db/queries/sessions.ts";
 import { insertUser } from "../db/queries/users.ts";
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { parseConfig } from "../lib/config.ts";
-import { randomToken, sha256Hex } from "../lib/crypto.ts";
-import { manifest } from "../lib/assets.ts";
+import { randomToken, sha256Hex } from "../lib/auth/crypto.ts";
+import { manifest } from "../lib/render/assets.ts";
 import { seedItems } from "./_seed.ts";
 import { printTable, withAgeCookie } from "./_lib.ts";
 

@@ -1,5 +1,5 @@
 export type AiTool = { name: string; description: string; url: string };
-/** The Create dialog's list: built in (below) or the operator's `pages/tools.json` (lib/site_texts.ts). */
+/** The Create dialog's list: built in (below) or the operator's `pages/tools.json` (lib/render/site_texts.ts). */
 export type AiTools = { featured: AiTool; tools: AiTool[] };
 
 /** The Create dialog: one featured generator and twelve others, with outside links. */

@@ -1,6 +1,6 @@
 /**
  * The JSON shapes of the `/api/*` answers the islands read, each declared once. The server's
- * mappers (lib/content_item.ts, lib/comments.ts, routes/api/admin.ts ...) are typed to return
+ * mappers (lib/media/content_item.ts, lib/community/comments.ts, routes/api/admin.ts ...) are typed to return
  * them, so an island and the route that feeds it cannot drift apart.
  */
 import type { ErrorCode } from "./error_codes.ts";

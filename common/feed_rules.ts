@@ -12,7 +12,7 @@ const SORT_LABELS: Record<Sort, string> = {
   popular: "Popular",
 };
 export const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
-/** A time value plus a random string, as the spec's global shuffle seed (matches SEED_RE in lib/feed.ts). */
+/** A time value plus a random string, as the spec's global shuffle seed (matches SEED_RE in lib/feed/feed.ts). */
 export function newShuffleSeed(): string {
   const random = crypto.getRandomValues(new Uint8Array(4));
   return `${Date.now().toString(36)}${Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("")}`;

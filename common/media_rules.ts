@@ -8,6 +8,10 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+/** The spec's missing-content texts: the API's 404 message and the page's title and text. */
+export const CONTENT_NOT_FOUND = "Content Not Found";
+export const CONTENT_NOT_FOUND_TEXT = "The content you're looking for doesn't exist or has been removed.";
+
 export const COMMENT_MAX = 2000;
 /** The newest comments a media page lists (and the API returns). */
 export const COMMENT_LIST_LIMIT = 200;

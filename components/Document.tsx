@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { scriptJson } from "./Island.tsx";
 
-/** The build manifest tasks/build.ts writes (lib/assets.ts reads it): the stylesheet, the client entry, each island's chunks. */
+/** The build manifest tasks/build.ts writes (lib/render/assets.ts reads it): the stylesheet, the client entry, each island's chunks. */
 export type IslandAsset = { file: string; imports: string[] };
 export type Manifest = {
   css: string;
@@ -35,8 +35,8 @@ type Props = {
   islands: string[];
   bodyHtml: string;
   /**
-   * False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/assets.ts). When true
-   * sendHtml (lib/compress.ts) puts the rules this page uses (lib/critical_css.ts) in a <style>
+   * False once the visitor has the stylesheet cached (see CSS_COOKIE in lib/render/assets.ts). When true
+   * sendHtml (lib/http/compress.ts) puts the rules this page uses (lib/render/critical_css.ts) in a <style>
    * right after the viewport: React would move it below every hoisted meta and link, and there,
    * at the very start of the page, the inlined styles are the same on every page of a kind and
    * compressed once. The whole file is linked at the end of the body.

@@ -19,7 +19,7 @@ export type HeaderProps = {
   uploadLimits?: { videoBytes: number; imageBytes: number };
   /** The Create dialog's list: built in, or the operator's `pages/tools.json`. */
   tools: AiTools;
-  /** The logo link's fresh shuffle seed (lib/render.tsx renders the header once with a marker here). */
+  /** The logo link's fresh shuffle seed (lib/render/render.tsx renders the header once with a marker here). */
   homeSeed?: string;
 };
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { localNext, rememberAge } from "../lib/age_gate.ts";
+import { localNext, rememberAge } from "../lib/render/age_gate.ts";
 import type { AppEnv } from "../lib/app_env.ts";
 import { HttpError } from "../lib/http_error.ts";
 

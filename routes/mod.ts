@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
-import type { RateLimiter } from "../lib/rate_limit.ts";
+import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { accountApi } from "./api/account.ts";
 import { adminApi } from "./api/admin.ts";
 import { pagesApi } from "./api/pages.ts";

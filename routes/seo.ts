@@ -4,7 +4,7 @@ import { listCategories, listSitemapMedia } from "../db/queries/feed.ts";
 import { listForumCategories, listSitemapThreads } from "../db/queries/forum.ts";
 import { forumHref } from "../common/forum_rules.ts";
 import type { AppEnv } from "../lib/app_env.ts";
-import { mediaSlug } from "../lib/slug.ts";
+import { mediaSlug } from "../lib/media/slug.ts";
 import { listSitemapProfiles } from "../db/queries/profiles.ts";
 import { profileHref } from "../common/profile_rules.ts";
 

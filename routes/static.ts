@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { fileURLToPath } from "node:url";
 import type { AppEnv } from "../lib/app_env.ts";
-import { fileResponse } from "../lib/file_response.ts";
+import { fileResponse } from "../lib/http/file_response.ts";
 import { badRequest } from "../lib/http_error.ts";
-import { CSS_COOKIE, cssVersion, manifest } from "../lib/assets.ts";
+import { CSS_COOKIE, cssVersion, manifest } from "../lib/render/assets.ts";
 
 const STATIC_ROOT = fileURLToPath(new URL("../static/", import.meta.url));
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
-import { fileResponse } from "../lib/file_response.ts";
+import { fileResponse } from "../lib/http/file_response.ts";
 import { badRequest, notFound } from "../lib/http_error.ts";
-import { keyFromPath } from "../lib/storage.ts";
-import { canView, mediaCacheControl } from "../lib/visibility.ts";
+import { keyFromPath } from "../lib/media/storage.ts";
+import { canView, mediaCacheControl } from "../lib/media/visibility.ts";
 import { findMediaByFileKey } from "../db/queries/media.ts";
-import { countView } from "../lib/media_access.ts";
+import { countView } from "../lib/media/media_access.ts";
 
 /** /uploads/{key}: stored media files, only for viewers allowed to see their item. */
 export const uploadedFiles = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {

@@ -2,11 +2,11 @@
  * `deno task demo`: the site on its own data directory (DATA_DIR, default ./data-demo),
  * seeded once with demo accounts and content (tasks/seed_demo.ts).
  */
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { type Config, ConfigError, parseConfig } from "../lib/config.ts";
-import { ensureAssets } from "../lib/ensure_assets.ts";
+import { ensureAssets } from "../lib/boot/ensure_assets.ts";
 import { setLogLevel } from "../lib/log.ts";
-import { listenUrl, serve, untilStopped } from "../lib/server.ts";
+import { listenUrl, serve, untilStopped } from "../server.ts";
 import { seedDemo } from "./seed_demo.ts";
 
 /**

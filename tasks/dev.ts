@@ -4,10 +4,10 @@
  * without a restart (Tailwind classes in a component, the stylesheet).
  */
 import { buildAssets } from "./build.ts";
-import { forgetManifest } from "../lib/assets.ts";
-import { prepareData } from "../lib/bootstrap.ts";
+import { forgetManifest } from "../lib/render/assets.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { loadConfig } from "../lib/config.ts";
-import { serve } from "../lib/server.ts";
+import { serve } from "../server.ts";
 
 const config = loadConfig();
 await buildAssets();

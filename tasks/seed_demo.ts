@@ -12,8 +12,8 @@ import { insertUser } from "../db/queries/users.ts";
 import type { comments, likes, media } from "../db/schema/mod.ts";
 import { AI_GENERATORS } from "../common/ai_tools.ts";
 import type { Config } from "../lib/config.ts";
-import { hashPassword } from "../lib/passwords.ts";
-import { keyPath, newKey } from "../lib/storage.ts";
+import { hashPassword } from "../lib/auth/passwords.ts";
+import { keyPath, newKey } from "../lib/media/storage.ts";
 import { DEMO_EMBEDS, DEMO_IMAGES, DEMO_PENDING, DEMO_VIDEOS } from "./demo_catalog.ts";
 import { seedDemoForum } from "./seed_demo_forum.ts";
 

@@ -7,17 +7,17 @@ import type { Db } from "../db/client.ts";
 import { insertSession } from "../db/queries/sessions.ts";
 import { insertUser } from "../db/queries/users.ts";
 import { categories, media } from "../db/schema/mod.ts";
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { type Config, parseConfig } from "../lib/config.ts";
-import { randomToken, sha256Hex } from "../lib/crypto.ts";
-import { hashPassword } from "../lib/passwords.ts";
-import { RateLimiter } from "../lib/rate_limit.ts";
-import { serve } from "../lib/server.ts";
+import { randomToken, sha256Hex } from "../lib/auth/crypto.ts";
+import { hashPassword } from "../lib/auth/passwords.ts";
+import { RateLimiter } from "../lib/http/rate_limit.ts";
+import { serve } from "../server.ts";
 
 export const ORIGIN = "http://localhost:8000";
 
 /**
- * The 18+ age gate's cookie (lib/age_gate.ts). `request` sends it unless told `ageCookie: false`,
+ * The 18+ age gate's cookie (lib/render/age_gate.ts). `request` sends it unless told `ageCookie: false`,
  * so tests of pages see them as a returning visitor does; the gate stays on (AGE_GATE defaults to
  * true) and tests/age_gate_test.ts asks as a fresh visitor.
  */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { comments, passwordResetTokens, sessions, users } from "../db/schema/mod.ts";
 import { drainBackground } from "../lib/background.ts";
-import { sha256Hex } from "../lib/crypto.ts";
+import { sha256Hex } from "../lib/auth/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { ACCOUNT_MSG, RECENT_SIGN_IN_MINUTES } from "../common/schemas/account.ts";
 import { createMedia, createUser, json, loginCookie, makeTestEnv, sessionCookie, type TestEnv } from "./_helpers.ts";

@@ -20,7 +20,7 @@ import {
   views,
 } from "../db/schema/mod.ts";
 import { setLogLevel } from "../lib/log.ts";
-import { newKey } from "../lib/storage.ts";
+import { newKey } from "../lib/media/storage.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 
 setLogLevel("warn");

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, media, reports, sessions, users } from "../db/schema/mod.ts";
 import { EDIT_LIMITS, type EditValues, pageCount, toEditPayload, validateEdit } from "../common/admin_rules.ts";
 import { formatDuration, normaliseTags } from "../common/format.ts";
-import { newKey } from "../lib/storage.ts";
+import { newKey } from "../lib/media/storage.ts";
 import { categoryIds, createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_LOGIN_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000" });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mediaSlug } from "../lib/slug.ts";
+import { mediaSlug } from "../lib/media/slug.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 // AGE_GATE is on by default; `ageCookie: false` asks as a visitor who has not answered yet.

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createApp } from "../app.ts";
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { parseConfig } from "../lib/config.ts";
 import { backup } from "../tasks/backup.ts";
 import { createMedia, createUser, makeTestEnv, ORIGIN, tempDir } from "./_helpers.ts";

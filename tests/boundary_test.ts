@@ -1,8 +1,9 @@
 /**
- * The layout's promises (docs/decisions/008-layout.md), checked on the real module graph:
- * the browser reaches only islands/, components/ui/ and common/; common/ is pure; the server
- * imports an island only to render it; routes do not import routes; the code folders import each
- * other without cycles.
+ * The layout's promises (docs/decisions/008-layout.md, 018-lib-layout.md), checked on the real
+ * module graph: the browser reaches only islands/, components/ui/ and common/; common/ is pure;
+ * the server imports an island only to render it; routes do not import routes; lib/'s subsystem
+ * folders import only the folders below them; the code folders import each other without cycles;
+ * no server file is over 300 lines.
  */
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
@@ -98,6 +99,67 @@ Deno.test("[layout] no route imports another route: shared logic lives in lib/ o
       if (spec.startsWith(".")) assert.ok(!resolve(file, spec).startsWith("routes/"), `${file} imports ${spec}`);
     }
   }
+});
+
+/**
+ * lib/'s folders and what each may import besides its own files, lowest first (decision 018):
+ * every folder may use the root's files, and an arrow may only point down the list. A folder
+ * not named here fails the test: a new subsystem states its place when it is created.
+ */
+const LIB_RULE: Record<string, string[]> = {
+  "lib": [],
+  "lib/http": ["lib"],
+  "lib/media": ["lib", "lib/http"],
+  "lib/feed": ["lib", "lib/http", "lib/media"],
+  "lib/community": ["lib", "lib/http"],
+  "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed"],
+  // Not built yet: the job queue runs media and feed work; the subsystems it serves do not import it.
+  "lib/jobs": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth"],
+  "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
+  "lib/boot": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/jobs", "lib/render"],
+};
+/** The root keeps what every folder uses; anything else goes in a subsystem folder. */
+const LIB_ROOT_FILES = ["app_env.ts", "background.ts", "body.ts", "config.ts", "http_error.ts", "log.ts", "validate.ts"];
+/** What lib/ serves: the layers above it. */
+const ABOVE_LIB = ["routes/", "app.ts", "server.ts", "main.ts", "tasks/", "bench/", "tests/"];
+
+Deno.test("[layout] lib/ folders import only the folders below them, and nothing above lib/", async () => {
+  const root = await readdir(new URL("lib/", ROOT), { withFileTypes: true });
+  assert.deepEqual(
+    root.filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => e.name).sort(),
+    LIB_ROOT_FILES,
+    "files at lib/'s root",
+  );
+  const folders = root.filter((e) => e.isDirectory()).map((e) => `lib/${e.name}`);
+  assert.deepEqual(folders.filter((f) => !(f in LIB_RULE)), [], "lib/ folders missing from LIB_RULE");
+  const wrong: string[] = [];
+  for (const file of await sourceFiles("lib")) {
+    const from = file.slice(0, file.lastIndexOf("/"));
+    for (const spec of await importsOf(file)) {
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(file, spec);
+      const to = target.slice(0, target.lastIndexOf("/"));
+      if (ABOVE_LIB.some((p) => target.startsWith(p))) wrong.push(`${file} imports ${target}: lib/ never imports the layers above it`);
+      else if (to.startsWith("lib") && to !== from && !LIB_RULE[from].includes(to)) {
+        wrong.push(`${file} imports ${target}: ${from}/ may import ${LIB_RULE[from].map((f) => `${f}/`).join(", ") || "no lib/ folder"}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, [], "imports against the lib/ folder rule (tests/boundary_test.ts LIB_RULE)");
+});
+
+Deno.test("[layout] no server source file is over 300 lines", async () => {
+  const files = [
+    ...["app.ts", "server.ts", "main.ts"],
+    ...(await Promise.all(["lib", "routes", "db", "components"].map(sourceFiles))).flat(),
+  ];
+  const long: string[] = [];
+  for (const file of files) {
+    if (file.startsWith("components/ui/")) continue; // shared with the browser, not server code
+    const lines = (await readFile(new URL(file, ROOT), "utf8")).split("\n").length - 1;
+    if (lines > 300) long.push(`${file}: ${lines} lines`);
+  }
+  assert.deepEqual(long, []);
 });
 
 /** Folder of a module for the cycle check: components/ui/ counts apart from components/. */

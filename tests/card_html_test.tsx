@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { type CardItem } from "../components/ui/MediaCard.tsx";
 import { PlayableCard, type PlayableCardProps } from "../components/ui/PlayableCard.tsx";
 import { CardCell, CardHtml } from "../components/ui/CardCell.tsx";
-import { cardHtml } from "../lib/card_html.tsx";
+import { cardHtml } from "../lib/render/card_html.tsx";
 
 const item: CardItem = {
   id: 41,

@@ -1,8 +1,8 @@
-/** lib/critical_css.ts and lib/html_classes.ts: which rules a page's first paint gets inlined. */
+/** lib/render/critical_css.ts and lib/render/html_classes.ts: which rules a page's first paint gets inlined. */
 import assert from "node:assert/strict";
-import { CriticalCss, criticalCss, parseSheet, ruleMatches } from "../lib/critical_css.ts";
-import { htmlClasses } from "../lib/html_classes.ts";
-import { manifest } from "../lib/assets.ts";
+import { CriticalCss, criticalCss, parseSheet, ruleMatches } from "../lib/render/critical_css.ts";
+import { htmlClasses } from "../lib/render/html_classes.ts";
+import { manifest } from "../lib/render/assets.ts";
 
 const classes = (html: string) => [...htmlClasses(html)].sort();
 

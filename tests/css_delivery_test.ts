@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { manifest } from "../lib/assets.ts";
+import { manifest } from "../lib/render/assets.ts";
 import { makeTestEnv, ORIGIN, startServer } from "./_helpers.ts";
 import { launchBrowser } from "./e2e/_browser.ts";
 import { needs } from "./_needs.ts";

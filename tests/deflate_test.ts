@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { constants, crc32, deflateRawSync, gunzipSync, inflateRawSync } from "node:zlib";
-import { deflateFlushed, deflateRaw, gzipAfter, keptStreamsWork } from "../lib/deflate.ts";
+import { deflateFlushed, deflateRaw, gzipAfter, keptStreamsWork } from "../lib/http/deflate.ts";
 
 const text = (n: number) => {
   let s = "";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { countMediaByTypeAndStatus, firstFileKeys, mediaWithInconsistentCounts } from "../db/queries/seed.ts";
 import { findLoginByUsername } from "../db/queries/users.ts";
-import { verifyPassword } from "../lib/passwords.ts";
+import { verifyPassword } from "../lib/auth/passwords.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "../tasks/seed_demo.ts";
 import { makeTestEnv } from "./_helpers.ts";
 

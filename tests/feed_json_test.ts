@@ -1,8 +1,8 @@
-/** The feed API's JSON is assembled from each item's kept JSON (lib/feed.ts loadFeedJson): the same value as loadFeed's. */
+/** The feed API's JSON is assembled from each item's kept JSON (lib/feed/feed.ts loadFeedJson): the same value as loadFeed's. */
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
 import { SORTS } from "../common/feed_rules.ts";
-import { feedOrder, loadFeed, loadFeedJson } from "../lib/feed.ts";
+import { feedOrder, loadFeed, loadFeedJson } from "../lib/feed/feed.ts";
 import { categoryIds, createMedia, createUser, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
-import { manifest } from "../lib/assets.ts";
-import { parseSheet, ruleMatches } from "../lib/critical_css.ts";
-import { htmlClasses } from "../lib/html_classes.ts";
+import { manifest } from "../lib/render/assets.ts";
+import { parseSheet, ruleMatches } from "../lib/render/critical_css.ts";
+import { htmlClasses } from "../lib/render/html_classes.ts";
 import { makeTestEnv } from "./_helpers.ts";
 import { seedFirstScreen } from "./_first_screen.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from "node:zlib";
-import { gzipKept } from "../lib/gzip_memo.ts";
+import { gzipKept } from "../lib/http/gzip_memo.ts";
 
 const unzip = (gz: Uint8Array) => new TextDecoder().decode(gunzipSync(gz));
 const page = (nonce: string, seed: string, likes = 7) =>

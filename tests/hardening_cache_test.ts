@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
-import { microCache } from "../lib/micro_cache.ts";
+import { microCache } from "../lib/render/micro_cache.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv, testConfig } from "./_helpers.ts";
 
 const env = await makeTestEnv({ PAGE_CACHE_SECONDS: "30" });

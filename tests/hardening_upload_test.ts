@@ -7,7 +7,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { media, uploads } from "../db/schema/mod.ts";
-import { pngTextChunks, readPngGeneration } from "../lib/png_metadata.ts";
+import { pngTextChunks, readPngGeneration } from "../lib/media/png_metadata.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { multipart, png } from "./_media_fixtures.ts";
 

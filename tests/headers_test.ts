@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { Island } from "../components/Island.tsx";
-import { manifest } from "../lib/assets.ts";
+import { manifest } from "../lib/render/assets.ts";
 import { createUser, makeTestEnv } from "./_helpers.ts";
 
 const PATHS = [

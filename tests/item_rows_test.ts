@@ -1,11 +1,11 @@
 /**
- * lib/item_rows.ts: public items' rows kept for ROW_TTL_MS. A like shows at once; moderation
+ * lib/feed/item_rows.ts: public items' rows kept for ROW_TTL_MS. A like shows at once; moderation
  * shows at once (content version); other counts may be up to ROW_TTL_MS old.
  */
 import assert from "node:assert/strict";
 import { listItemsByIds } from "../db/queries/feed.ts";
-import { contentChanged } from "../lib/content_version.ts";
-import { featuredRow, itemRowsByIds, ROW_TTL_MS } from "../lib/item_rows.ts";
+import { contentChanged } from "../lib/feed/content_version.ts";
+import { featuredRow, itemRowsByIds, ROW_TTL_MS } from "../lib/feed/item_rows.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();

@@ -1,9 +1,9 @@
-/** lib/render.tsx Kept: a part rendered once per key; later pages carry the same HTML and the same islands. */
+/** lib/render/render.tsx Kept: a part rendered once per key; later pages carry the same HTML and the same islands. */
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
 import { Island, IslandCollector, StaticIslands } from "../components/Island.tsx";
 import CategoryTabs from "../islands/CategoryTabs.tsx";
-import { Kept } from "../lib/render.tsx";
+import { Kept } from "../lib/render/render.tsx";
 import { createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const props = { categories: [{ name: "Neon <Nights>", slug: "neon" }, { name: "Koi", slug: "koi" }], active: "koi", sortBy: "newest" };

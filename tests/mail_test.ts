@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { SMTPServer } from "smtp-server";
 import { drainBackground } from "../lib/background.ts";
-import { sendMail } from "../lib/mail.ts";
+import { sendMail } from "../lib/auth/mail.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { ConfigError, parseConfig } from "../lib/config.ts";
 import { createUser, makeTestEnv, testConfig } from "./_helpers.ts";

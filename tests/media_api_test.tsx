@@ -7,9 +7,9 @@ import { deleteMediaRow } from "../db/queries/media.ts";
 import { insertUser } from "../db/queries/users.ts";
 import { comments, likes, media, reports, views } from "../db/schema/mod.ts";
 import { MEDIA_MSG } from "../common/media_rules.ts";
-import { signKey, visitorAddress, visitorKey } from "../lib/signing.ts";
-import { mediaSlug } from "../lib/slug.ts";
-import { newKey } from "../lib/storage.ts";
+import { signKey, visitorAddress, visitorKey } from "../lib/media/signing.ts";
+import { mediaSlug } from "../lib/media/slug.ts";
+import { newKey } from "../lib/media/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_COMMENTS_PER_USER: "1000", RATE_REPORTS_PER_USER: "1000", REPORT_HIDE_THRESHOLD: "3" });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
-import { manifest } from "../lib/assets.ts";
-import { PAGE_START } from "../lib/compress.ts";
+import { manifest } from "../lib/render/assets.ts";
+import { PAGE_START } from "../lib/http/compress.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
-import { ensureAdmin } from "../lib/bootstrap.ts";
-import { verifyPassword } from "../lib/passwords.ts";
+import { ensureAdmin } from "../lib/boot/bootstrap.ts";
+import { verifyPassword } from "../lib/auth/passwords.ts";
 import { createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { passwordResetTokens, users } from "../db/schema/mod.ts";
 import { drainBackground } from "../lib/background.ts";
-import { sha256Hex } from "../lib/crypto.ts";
+import { sha256Hex } from "../lib/auth/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { RESET_MSG } from "../common/schemas/account.ts";
 import { createUser, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
-import { prepareData } from "../lib/bootstrap.ts";
+import { prepareData } from "../lib/boot/bootstrap.ts";
 import { parseConfig } from "../lib/config.ts";
 import { createMedia, createUser, tempDir } from "./_helpers.ts";
 

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { media, uploads } from "../db/schema/mod.ts";
-import { sweepUnattachedUploads } from "../lib/upload_sweep.ts";
+import { sweepUnattachedUploads } from "../lib/media/upload_sweep.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";

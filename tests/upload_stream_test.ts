@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { commitUpload, indexOfBytes, receiveUpload } from "../lib/upload_stream.ts";
+import { commitUpload, receiveUpload } from "../lib/media/upload_stream.ts";
+import { indexOfBytes } from "../lib/media/multipart.ts";
 import { createUser, loginCookie, startServer, testConfig } from "./_helpers.ts";
 import { jpeg, multipart, multipartStream } from "./_media_fixtures.ts";
 

@@ -26,7 +26,7 @@ export type SiteTextName = keyof typeof SITE_TEXTS;
 /** A heading of a rendered text, for its table of contents. */
 export type Heading = { id: string; text: string };
 
-/** A text as the pages show it: built in, or the operator's own file (lib/site_texts.ts). */
+/** A text as the pages show it: built in, or the operator's own file (lib/render/site_texts.ts). */
 export type SiteText = {
   name: SiteTextName;
   title: string;

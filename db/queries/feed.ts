@@ -36,7 +36,7 @@ export type Stream = "videos" | "images";
 
 const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
 
-/** The sorts an index answers directly; trending and the shuffle rank in lib/feed.ts. */
+/** The sorts an index answers directly; trending and the shuffle rank in lib/feed/ranking.ts. */
 export type IndexedSort = Exclude<Sort, "trending">;
 
 function orderBy(sort: IndexedSort): SQL[] {

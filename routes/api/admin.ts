@@ -26,12 +26,12 @@ import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { rejectSchema } from "../../common/schemas/admin.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
-import { type AuditAction, recordAudit } from "../../lib/audit.ts";
-import { toContentItem } from "../../lib/content_item.ts";
-import { requireAdmin } from "../../lib/guards.ts";
+import { type AuditAction, recordAudit } from "../../lib/community/audit.ts";
+import { toContentItem } from "../../lib/media/content_item.ts";
+import { requireAdmin } from "../../lib/auth/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
-import { deleteMediaItem } from "../../lib/media_delete.ts";
-import { changesContent } from "../../lib/content_version.ts";
+import { deleteMediaItem } from "../../lib/media/media_delete.ts";
+import { changesContent } from "../../lib/feed/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 
 const approvedQuery = z.object({
@@ -148,7 +148,7 @@ export const adminApi = new Hono<AppEnv>()
     const id = idOr400(c.req.param("id"));
     const admin = requireAdmin(c);
     const item = await itemOr404(c, id);
-    // The row goes first, then its files (lib/media_delete.ts), then the record of it.
+    // The row goes first, then its files (lib/media/media_delete.ts), then the record of it.
     if (!(await deleteMediaItem(c.var.db, c.var.config, id))) throw notFound("Content not found");
     await recordAudit(c.var.db, {
       actorId: admin.id,

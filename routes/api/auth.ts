@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { requireUser } from "../../lib/guards.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
-import { endSession } from "../../lib/session.ts";
-import { setFlash } from "../../lib/flash.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { endSession } from "../../lib/auth/session.ts";
+import { setFlash } from "../../lib/http/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth_actions.ts";
+import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth/auth_actions.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 
 /** GET /api/user, POST /api/login, /api/register, /api/logout (spec part 1 §7). */

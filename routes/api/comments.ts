@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { insertComment, listComments } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toComment } from "../../lib/comments.ts";
-import { viewerKey, visibleMediaOr404 } from "../../lib/media_access.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
+import { toComment } from "../../lib/community/comments.ts";
+import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 

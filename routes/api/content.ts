@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { idOr400 } from "../../lib/validate.ts";
-import { fileResponse } from "../../lib/file_response.ts";
-import { visibleMediaOr404 } from "../../lib/media_access.ts";
-import { placeholderSvg } from "../../lib/placeholder.ts";
-import { keyPath } from "../../lib/storage.ts";
-import { mediaCacheControl } from "../../lib/visibility.ts";
+import { fileResponse } from "../../lib/http/file_response.ts";
+import { visibleMediaOr404 } from "../../lib/media/media_access.ts";
+import { placeholderSvg } from "../../lib/media/placeholder.ts";
+import { keyPath } from "../../lib/media/storage.ts";
+import { mediaCacheControl } from "../../lib/media/visibility.ts";
 import { youtubeThumbnail } from "../../common/youtube.ts";
 
 /**

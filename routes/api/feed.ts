@@ -12,9 +12,9 @@ import {
   rememberSeed,
   resolveCategory,
   seedSchema,
-} from "../../lib/feed.ts";
+} from "../../lib/feed/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
-import { sendJson } from "../../lib/compress.ts";
+import { sendJson } from "../../lib/http/compress.ts";
 
 const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)

@@ -19,11 +19,11 @@ import {
   removeThreadUpvote,
 } from "../../db/queries/forum.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { recordAudit } from "../../lib/audit.ts";
-import { toCommentView, toThreadView } from "../../lib/forum.ts";
-import { requireUser } from "../../lib/guards.ts";
+import { recordAudit } from "../../lib/community/audit.ts";
+import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 
 /** 20,000 characters of content may take 4 bytes each as UTF-8, more escaped: the length rule answers, not a 413. */

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { writeTx } from "../../db/client.ts";
 import { addLike, likeStatus, removeLike } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { requireUser } from "../../lib/guards.ts";
-import { visibleMediaOr404 } from "../../lib/media_access.ts";
-import { forgetItemRow } from "../../lib/item_rows.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
+import { visibleMediaOr404 } from "../../lib/media/media_access.ts";
+import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 
 export const LOGIN_TO_LIKE = "You must be logged in to like content";

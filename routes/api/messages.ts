@@ -12,9 +12,9 @@ import {
 } from "../../db/queries/messages.ts";
 import { findProfileUserById } from "../../db/queries/profiles.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { requireUser } from "../../lib/guards.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { jsonBody, parseOr400, queryOr400 } from "../../lib/validate.ts";
 import { MESSAGE_MSG, THREAD_PAGE_SIZE } from "../../common/message_rules.ts";
 import { type ConversationOut, type MessageOut, sendMessageSchema, threadQuery, userIdParam } from "../../common/schemas/messages.ts";

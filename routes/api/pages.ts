@@ -5,7 +5,7 @@ import { isSiteTextName, TEXTS_WITH_TOC } from "../../common/legal/mod.ts";
 import { LegalText } from "../../components/LegalText.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { notFound } from "../../lib/http_error.ts";
-import { siteText } from "../../lib/site_texts.ts";
+import { siteText } from "../../lib/render/site_texts.ts";
 
 /**
  * `GET /api/pages/{name}`: a legal or help text as its page shows it, for the footer's Terms,

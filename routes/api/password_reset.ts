@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { runInBackground } from "../../lib/background.ts";
-import { sha256Hex } from "../../lib/crypto.ts";
+import { sha256Hex } from "../../lib/auth/crypto.ts";
 import { badRequest } from "../../lib/http_error.ts";
-import { mailResetLink } from "../../lib/password_reset.ts";
-import { hashPassword } from "../../lib/passwords.ts";
-import { clientIp, type RateLimiter } from "../../lib/rate_limit.ts";
+import { mailResetLink } from "../../lib/auth/password_reset.ts";
+import { hashPassword } from "../../lib/auth/passwords.ts";
+import { clientIp, type RateLimiter } from "../../lib/http/rate_limit.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { forgotPasswordSchema, RESET_MSG, resetPasswordSchema, resetTokenField } from "../../common/schemas/account.ts";
 import { writeTx } from "../../db/client.ts";

@@ -3,12 +3,12 @@ import { writeTx } from "../../db/client.ts";
 import { findOpenReport, insertReport } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { conflict } from "../../lib/http_error.ts";
-import { viewerKey, visibleMediaOr404 } from "../../lib/media_access.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
+import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { MEDIA_MSG } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
-import { changesContent } from "../../lib/content_version.ts";
+import { changesContent } from "../../lib/feed/content_version.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at

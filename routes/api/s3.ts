@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { findMediaByFileKey } from "../../db/queries/media.ts";
-import { fileResponse } from "../../lib/file_response.ts";
+import { fileResponse } from "../../lib/http/file_response.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
-import { checkKeySignature, signedKeyQuery } from "../../lib/signing.ts";
-import { keyFromPath, keyPath } from "../../lib/storage.ts";
-import { isPublic } from "../../lib/visibility.ts";
+import { checkKeySignature, signedKeyQuery } from "../../lib/media/signing.ts";
+import { keyFromPath, keyPath } from "../../lib/media/storage.ts";
+import { isPublic } from "../../lib/media/visibility.ts";
 
 export const EXPIRED = "This link has expired";
 export const FORGED = "Invalid signature";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { runSearch, searchParams } from "../../lib/search.ts";
+import { runSearch, searchParams } from "../../lib/feed/search.ts";
 import { queryOr400 } from "../../lib/validate.ts";
 
 /** GET /api/search?q=&type=&categoryId=&category=&page=: an array of content items, best match first. */

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { uploadUrl } from "../../lib/content_item.ts";
-import { requireUser } from "../../lib/guards.ts";
-import { checkImage, checkVideo } from "../../lib/media_process.ts";
-import type { RateLimiter } from "../../lib/rate_limit.ts";
-import { commitUpload, discardUpload, receiveUpload } from "../../lib/upload_stream.ts";
+import { uploadUrl } from "../../lib/media/content_item.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
+import { checkImage, checkVideo } from "../../lib/media/media_process.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { commitUpload, discardUpload, receiveUpload } from "../../lib/media/upload_stream.ts";
 import { deleteUnattachedUpload, insertUpload } from "../../db/queries/uploads.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toContentItem } from "../../lib/content_item.ts";
-import { requireUser } from "../../lib/guards.ts";
+import { toContentItem } from "../../lib/media/content_item.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
 
 /** GET /api/user/videos: the caller's own items in every review state, newest first (part 2 §7). */

@@ -9,10 +9,10 @@ import {
 } from "../../db/queries/profiles.ts";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toContentItem } from "../../lib/content_item.ts";
-import { requireUser } from "../../lib/guards.ts";
+import { toContentItem } from "../../lib/media/content_item.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, notFound } from "../../lib/http_error.ts";
-import { canSeeProfile, toPublicProfile } from "../../lib/profiles.ts";
+import { canSeeProfile, toPublicProfile } from "../../lib/community/profiles.ts";
 import { parseOr400, queryOr400 } from "../../lib/validate.ts";
 import { MESSAGE_MSG } from "../../common/message_rules.ts";
 import { PROFILE_PAGE_SIZE } from "../../common/profile_rules.ts";

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { idOr400 } from "../../lib/validate.ts";
 import { findItemById, listRelated } from "../../db/queries/media.ts";
-import { toContentItem, uploadUrl } from "../../lib/content_item.ts";
+import { toContentItem, uploadUrl } from "../../lib/media/content_item.ts";
 import { notFound } from "../../lib/http_error.ts";
-import { CONTENT_NOT_FOUND, countView, visibleMediaOr404 } from "../../lib/media_access.ts";
-import { canView } from "../../lib/visibility.ts";
+import { CONTENT_NOT_FOUND, countView, visibleMediaOr404 } from "../../lib/media/media_access.ts";
+import { canView } from "../../lib/media/visibility.ts";
 import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { youtubeEmbedUrl } from "../../common/youtube.ts";
 

@@ -3,7 +3,7 @@ import { Island } from "../../components/Island.tsx";
 import { listCategoryOptions } from "../../db/queries/admin.ts";
 import AdminDashboard from "../../islands/AdminDashboard.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { renderPage } from "../../lib/render/render.tsx";
 
 /** `/admin`: the moderation dashboard. Members and visitors are sent home. */
 export const adminPage = new Hono<AppEnv>().get("/", async (c) => {

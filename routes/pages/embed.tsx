@@ -2,16 +2,16 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { findItemById } from "../../db/queries/media.ts";
-import { toContentItem } from "../../lib/content_item.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { toContentItem } from "../../lib/media/content_item.ts";
+import { renderPage } from "../../lib/render/render.tsx";
 import { idFromSlug } from "../../common/ids.ts";
 import { mediaFileUrl } from "../../common/media_urls.ts";
-import { contentNotFound } from "../../lib/error_pages.tsx";
-import { canView } from "../../lib/visibility.ts";
+import { contentNotFound } from "../../lib/render/error_pages.tsx";
+import { canView } from "../../lib/media/visibility.ts";
 
 /**
  * `/embed/{id}`: a bare player for other sites' iframes (the only frameable page, see
- * lib/security_headers.ts). No header, no footer, no script.
+ * lib/http/security_headers.ts). No header, no footer, no script.
  */
 export const embedPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   const id = idFromSlug(c.req.param("segment"));

@@ -23,9 +23,9 @@ import {
 } from "../../db/queries/forum.ts";
 import Forum, { type ForumProps } from "../../islands/Forum.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toCommentView, toThreadView } from "../../lib/forum.ts";
+import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
 import { notFound } from "../../lib/http_error.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { renderPage } from "../../lib/render/render.tsx";
 
 const pick = <T extends string>(options: readonly T[], value: string | undefined, fallback: T): T =>
   options.includes(value as T) ? value as T : fallback;

@@ -6,9 +6,9 @@ import { findCategory } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed.ts";
+import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed/feed.ts";
 import { log } from "../../lib/log.ts";
-import { Kept, renderPage } from "../../lib/render.tsx";
+import { Kept, renderPage } from "../../lib/render/render.tsx";
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { LegalText } from "../../components/LegalText.tsx";
 import { LEGAL_PAGE_NAMES, TEXTS_WITH_TOC } from "../../common/legal/mod.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage } from "../../lib/render.tsx";
-import { siteText } from "../../lib/site_texts.ts";
+import { renderPage } from "../../lib/render/render.tsx";
+import { siteText } from "../../lib/render/site_texts.ts";
 
 /**
  * `/terms-of-service`, `/privacy-policy`, `/faq`, `/data-deletion` (spec part 2 §2 "Legal, rules

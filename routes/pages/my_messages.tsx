@@ -6,8 +6,8 @@ import { findProfileUserById } from "../../db/queries/profiles.ts";
 import Messages from "../../islands/Messages.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { log } from "../../lib/log.ts";
-import { canSeeProfile } from "../../lib/profiles.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { canSeeProfile } from "../../lib/community/profiles.ts";
+import { renderPage } from "../../lib/render/render.tsx";
 import { MESSAGE_MSG, THREAD_PAGE_SIZE } from "../../common/message_rules.ts";
 import type { ConversationOut, MessageOut } from "../../common/schemas/messages.ts";
 

@@ -4,7 +4,7 @@ import { Island } from "../../components/Island.tsx";
 import ForgotPasswordForm from "../../islands/ForgotPasswordForm.tsx";
 import ResetPasswordForm from "../../islands/ResetPasswordForm.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { renderPage } from "../../lib/render/render.tsx";
 import { RESET_TOKEN_MAX } from "../../common/schemas/account.ts";
 
 const Card = ({ children }: { children: ReactNode }) => (

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { renderPage } from "../../lib/render/render.tsx";
 import { findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
 
 /** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */

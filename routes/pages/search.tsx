@@ -3,12 +3,12 @@ import { Island } from "../../components/Island.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import SearchResults from "../../islands/SearchResults.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import type { ContentItem } from "../../lib/content_item.ts";
+import type { ContentItem } from "../../lib/media/content_item.ts";
 import { HttpError } from "../../lib/http_error.ts";
 import { log } from "../../lib/log.ts";
-import { cachedCategories } from "../../lib/feed.ts";
-import { renderPage } from "../../lib/render.tsx";
-import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/search.ts";
+import { cachedCategories } from "../../lib/feed/feed.ts";
+import { renderPage } from "../../lib/render/render.tsx";
+import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/feed/search.ts";
 import { parseOr400, queryParams } from "../../lib/validate.ts";
 
 const TABS = [

@@ -4,7 +4,7 @@ import { writeTx } from "../../db/client.ts";
 import { findUserByEmail, findUserBySocial, linkSocialAccount, usernameExists } from "../../db/queries/social_accounts.ts";
 import { countUsers, insertUser } from "../../db/queries/users.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { setFlash } from "../../lib/flash.ts";
+import { setFlash } from "../../lib/http/flash.ts";
 import { log } from "../../lib/log.ts";
 import {
   finishAuthorization,
@@ -13,8 +13,8 @@ import {
   type SocialProfile,
   startAuthorization,
   usernameFromProfile,
-} from "../../lib/oauth.ts";
-import { startSession } from "../../lib/session.ts";
+} from "../../lib/auth/oauth.ts";
+import { startSession } from "../../lib/auth/session.ts";
 
 const STATE_COOKIE = "dr_oauth";
 

@@ -7,12 +7,12 @@ import { countPublicItemsByUser, listPublicItemsByUser, type ProfileUser } from 
 import ProfileMessageBox from "../../islands/ProfileMessageBox.tsx";
 import UserContent from "../../islands/UserContent.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { type ContentItem, toContentItem } from "../../lib/media/content_item.ts";
 import { log } from "../../lib/log.ts";
-import { canSeeProfile, findProfileByRef } from "../../lib/profiles.ts";
-import { renderPage } from "../../lib/render.tsx";
+import { canSeeProfile, findProfileByRef } from "../../lib/community/profiles.ts";
+import { renderPage } from "../../lib/render/render.tsx";
 import { PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
-import { profileMeta } from "../../lib/profile_meta.tsx";
+import { profileMeta } from "../../lib/render/profile_meta.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
 function userNotFound(c: Context<AppEnv>) {

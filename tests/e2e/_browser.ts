@@ -19,7 +19,7 @@ export { chromiumPath };
 /** Prefer `needs(import.meta.url, "chromium")` (tests/_needs.ts), which says what to install. */
 export const hasChromium = () => has("chromium");
 
-/** The 18+ gate's answer (lib/age_gate.ts), for the hosts the test servers listen on. */
+/** The 18+ gate's answer (lib/render/age_gate.ts), for the hosts the test servers listen on. */
 const AGE_COOKIES = ["http://127.0.0.1", "http://localhost"].map((url) => ({ name: "dr_age", value: "1", url }));
 
 /**

@@ -9,9 +9,9 @@ import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { hasChromium, launchBrowser, signedInContext, waitHydrated } from "./_browser.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { newKey } from "../../lib/storage.ts";
+import { newKey } from "../../lib/media/storage.ts";
 import { comments } from "../../db/schema/mod.ts";
-import { mediaSlug } from "../../lib/slug.ts";
+import { mediaSlug } from "../../lib/media/slug.ts";
 
 const AXE_PATH = fileURLToPath(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url));
 const axeSource = existsSync(AXE_PATH) ? readFileSync(AXE_PATH, "utf8") : null;

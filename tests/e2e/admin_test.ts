@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { auditLog, media, reports, users } from "../../db/schema/mod.ts";
-import { newKey } from "../../lib/storage.ts";
+import { newKey } from "../../lib/media/storage.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 import { needs } from "../_needs.ts";

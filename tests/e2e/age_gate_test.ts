@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { mediaSlug } from "../../lib/slug.ts";
+import { mediaSlug } from "../../lib/media/slug.ts";
 import { createMedia, createUser, startServer } from "../_helpers.ts";
 import { collectErrors, hasChromium, launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
 

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { manifest } from "../../lib/assets.ts";
+import { manifest } from "../../lib/render/assets.ts";
 import { startServer } from "../_helpers.ts";
 import { needs } from "../_needs.ts";
 import { seedFirstScreen } from "../_first_screen.ts";

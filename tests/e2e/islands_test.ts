@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { messages } from "../../db/schema/mod.ts";
-import { newKey } from "../../lib/storage.ts";
+import { newKey } from "../../lib/media/storage.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { jpeg } from "../_media_fixtures.ts";
 import { makeComment, makeThread } from "../_forum.ts";

@@ -6,8 +6,8 @@ import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { newKey } from "../../lib/storage.ts";
-import { mediaSlug } from "../../lib/slug.ts";
+import { newKey } from "../../lib/media/storage.ts";
+import { mediaSlug } from "../../lib/media/slug.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer({ RATE_REPORTS_PER_USER: "1000" });

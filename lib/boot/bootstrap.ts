@@ -1,0 +1,41 @@
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { type Db, preparedDb } from "../../db/client.ts";
+import { deleteExpiredSessions } from "../../db/queries/sessions.ts";
+import { findLoginByUsername, insertUser, setAdmin } from "../../db/queries/users.ts";
+import type { Config } from "../config.ts";
+import { log } from "../log.ts";
+import { signingSecret } from "../media/signing.ts";
+import { hashPassword } from "../auth/passwords.ts";
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+
+/** Opens the data directory: folders, migrated database, the configured admin, stale temp files swept. */
+export async function prepareData(config: Config): Promise<Db> {
+  await mkdir(config.uploadsDir, { recursive: true });
+  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR);
+  if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
+  await deleteExpiredSessions(db, Date.now());
+  await sweepTempFiles(config.uploadsDir);
+  signingSecret(config); // generated and persisted now, not on the first signed link
+  return db;
+}
+
+/** ADMIN_USERNAME/ADMIN_PASSWORD create that admin, or promote and re-key an existing account. */
+export async function ensureAdmin(db: Db, username: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  const existing = await findLoginByUsername(db, username);
+  if (existing) {
+    await setAdmin(db, existing.id, passwordHash);
+    log.info("admin promoted", { username: existing.username });
+  } else {
+    await insertUser(db, { username, email: null, passwordHash, isAdmin: true });
+    log.info("admin created", { username });
+  }
+}
+
+/** Upload temp files (`*.part`) left by a crash are never valid: remove them at start. */
+async function sweepTempFiles(dir: string) {
+  const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  for (const name of entries) if (String(name).endsWith(".part")) await rm(`${dir}/${name}`, { force: true });
+}

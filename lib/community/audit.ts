@@ -1,0 +1,38 @@
+import type { Db, Tx } from "../../db/client.ts";
+import { type AuditTarget, insertAuditEntry } from "../../db/queries/admin.ts";
+
+/** Every admin action, as written to `audit_log.action`. */
+export const AUDIT_ACTIONS = [
+  "content.approve",
+  "content.reject",
+  "content.feature",
+  "content.unfeature",
+  "content.delete",
+  "content.dismiss_reports",
+  "content.edit",
+  "user.ban",
+  "user.unban",
+  "forum.thread.delete",
+  "forum.comment.delete",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type { AuditTarget };
+
+type Entry = {
+  /** The admin who acted. */
+  actorId: number;
+  action: AuditAction;
+  targetType: AuditTarget;
+  targetId: number;
+  /** What a later reader needs to make sense of the entry (the title, the reason, the username). */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Records who did what, to what, and when. Call it inside the transaction that makes the change
+ * when there is one, so an action and its record are committed together.
+ */
+export async function recordAudit(db: Db | Tx, entry: Entry, at = Date.now()) {
+  await insertAuditEntry(db, entry, at);
+}

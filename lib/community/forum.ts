@@ -1,0 +1,36 @@
+/** Forum rows as the API and the page show them (spec part 2 §3). */
+import type { ForumCommentView, ThreadView } from "../../common/forum_rules.ts";
+import type { ThreadCommentRow, ThreadRow } from "../../db/queries/forum.ts";
+
+function parseTags(raw: string | null): string[] | null {
+  if (!raw) return null;
+  try {
+    const tags = JSON.parse(raw);
+    return Array.isArray(tags) && tags.length ? tags.map(String) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const toThreadView = (r: ThreadRow): ThreadView => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  categoryId: r.categoryId,
+  tags: parseTags(r.tags),
+  isSticky: !!r.isSticky,
+  upvotes: r.upvotes,
+  commentCount: r.commentCount,
+  createdAt: new Date(r.createdAt).toISOString(),
+  userId: r.userId,
+  user: r.userId !== null && r.username !== null ? { username: r.username } : null,
+  upvoted: !!r.upvoted,
+});
+
+export const toCommentView = (r: ThreadCommentRow): ForumCommentView => ({
+  id: r.id,
+  content: r.content,
+  createdAt: new Date(r.createdAt).toISOString(),
+  userId: r.userId,
+  user: r.userId !== null && r.username !== null ? { username: r.username } : null,
+});

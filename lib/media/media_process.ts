@@ -1,0 +1,200 @@
+/**
+ * What the server does to an uploaded file. Videos: probed and test-decoded with ffprobe/ffmpeg
+ * when they are on the PATH (422 when they do not decode), MP4/MOV remuxed with the index at the
+ * front, a poster frame made when the browser sent none. Images: through sharp, re-encoded so
+ * EXIF/GPS and every other metadata block is dropped, refused above the megapixel limit, with a
+ * WebP thumbnail; PNG generation metadata (Automatic1111 `parameters`, ComfyUI `prompt`) is read
+ * first. Without ffmpeg the browser's duration and thumbnail are trusted, said once in the log.
+ */
+import { Buffer } from "node:buffer";
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import sharp from "sharp";
+import type { Config } from "../config.ts";
+import { HttpError } from "../http_error.ts";
+import { log } from "../log.ts";
+import { sniff } from "./sniff.ts";
+import { keyPath, newKey } from "./storage.ts";
+import { type Generation, readPngGeneration } from "./png_metadata.ts";
+
+export const VIDEO_UNDECODABLE = "The video could not be decoded. Please upload a valid video file.";
+export const IMAGE_UNDECODABLE = "The image could not be decoded. Please upload a valid image file.";
+
+sharp.cache(false);
+
+// ---------------------------------------------------------------------------------------------
+// ffmpeg
+
+let ffmpegCheck: Promise<boolean> | null = null;
+
+/** Whether ffmpeg and ffprobe can be run; checked once, and said once in the log when not. */
+export function hasFfmpeg(): Promise<boolean> {
+  ffmpegCheck ??= (async () => {
+    const ok = (await run("ffprobe", ["-version"]).catch(() => null))?.success &&
+      (await run("ffmpeg", ["-version"]).catch(() => null))?.success;
+    if (!ok) log.warn("ffmpeg/ffprobe not found on PATH: trusting the browser's video duration and thumbnail");
+    return !!ok;
+  })();
+  return ffmpegCheck;
+}
+
+async function run(cmd: string, args: string[], timeoutMs = 120_000) {
+  const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped", signal: AbortSignal.timeout(timeoutMs) }).output();
+  return { success: out.success, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
+}
+
+const tmpPath = (config: Config) => `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
+
+type Probe = { duration: number | null; width: number | null; height: number | null };
+
+async function probe(path: string): Promise<Probe | null> {
+  const r = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path]).catch(() => null);
+  if (!r?.success) return null;
+  try {
+    const info = JSON.parse(r.stdout);
+    const video = (info.streams ?? []).find((s: { codec_type?: string }) => s.codec_type === "video");
+    if (!video) return null;
+    const duration = Number(info.format?.duration ?? video.duration);
+    return {
+      duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration) : null,
+      width: Number(video.width) || null,
+      height: Number(video.height) || null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses (422) a video that ffprobe cannot read or whose first frame ffmpeg cannot decode. */
+export async function checkVideo(path: string): Promise<void> {
+  if (!(await hasFfmpeg())) return;
+  const info = await probe(path);
+  if (!info) throw new HttpError(422, VIDEO_UNDECODABLE);
+  const decode = await run("ffmpeg", ["-v", "error", "-xerror", "-i", path, "-map", "0:v:0", "-frames:v", "1", "-f", "null", "-"])
+    .catch(() => null);
+  if (!decode?.success) throw new HttpError(422, VIDEO_UNDECODABLE);
+}
+
+export type ProcessedVideo = {
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  size: number;
+  posterKey: string | null;
+};
+
+/** Probes, remuxes MP4/MOV for fast start (in place, atomically) and makes a poster when asked. */
+export async function processVideo(config: Config, key: string, opts: { wantPoster: boolean }): Promise<ProcessedVideo | null> {
+  if (!(await hasFfmpeg())) return null;
+  const path = keyPath(config, key);
+  const info = await probe(path);
+  if (!info) throw new HttpError(422, VIDEO_UNDECODABLE);
+  await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
+  const ext = key.slice(key.lastIndexOf(".") + 1);
+  if (ext === "mp4" || ext === "mov") {
+    const tmp = tmpPath(config);
+    const args = ["-v", "error", "-y", "-i", path, "-map", "0:v", "-map", "0:a?", "-c", "copy", "-movflags", "+faststart"];
+    const r = await run("ffmpeg", [...args, "-f", ext === "mov" ? "mov" : "mp4", tmp]).catch(() => null);
+    if (r?.success) await rename(tmp, path);
+    else {
+      await rm(tmp, { force: true });
+      log.warn("faststart remux failed; keeping the file as uploaded", { key, error: r?.stderr.slice(0, 300) });
+    }
+  }
+  let posterKey: string | null = null;
+  if (opts.wantPoster) posterKey = await makePoster(config, path, info.duration);
+  return { ...info, size: (await stat(path)).size, posterKey };
+}
+
+async function makePoster(config: Config, path: string, duration: number | null): Promise<string | null> {
+  const key = newKey("t", "jpg");
+  const tmp = tmpPath(config);
+  for (const at of duration && duration >= 2 ? ["1", "0"] : ["0"]) {
+    const r = await run("ffmpeg", [
+      ...["-v", "error", "-y", "-ss", at, "-i", path, "-frames:v", "1", "-vf", "scale='min(640,iw)':-2"],
+      ...["-q:v", "4", "-f", "image2", "-c:v", "mjpeg", tmp],
+    ]).catch(() => null);
+    if (r?.success && (await stat(tmp).catch(() => null))?.size) {
+      await mkdir(`${config.uploadsDir}/t`, { recursive: true });
+      await rename(tmp, keyPath(config, key));
+      return key;
+    }
+  }
+  await rm(tmp, { force: true });
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+/** Refuses (422) an image sharp cannot read or one above the configured megapixels. */
+export async function checkImage(config: Config, path: string): Promise<void> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(path, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(422, IMAGE_UNDECODABLE);
+  }
+  if (!meta.width || !meta.height) throw new HttpError(422, IMAGE_UNDECODABLE);
+  const max = config.upload.maxImagePixels;
+  if (meta.width * meta.height > max) {
+    throw new HttpError(422, `The image is too large: at most ${Math.round(max / 1_000_000)} megapixels`);
+  }
+}
+
+export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: Generation | null };
+
+/** Re-encodes the image in place (no metadata kept) and writes a WebP thumbnail. */
+export async function processImage(config: Config, key: string): Promise<ProcessedImage> {
+  await checkImage(config, keyPath(config, key));
+  const path = keyPath(config, key);
+  const original = await readFile(path);
+  const type = sniff(original);
+  if (!type || type.kind !== "image") throw new HttpError(422, IMAGE_UNDECODABLE);
+  const generation = type.mime === "image/png" ? readPngGeneration(original) : null;
+  const animated = type.mime === "image/gif" || type.mime === "image/webp";
+  let out: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    const limitInputPixels = config.upload.maxImagePixels;
+    let img = sharp(original, { animated, limitInputPixels });
+    if (!animated) img = img.rotate(); // apply the EXIF orientation before the EXIF is dropped
+    if (type.mime === "image/jpeg") img = img.jpeg({ quality: 90, mozjpeg: true });
+    else if (type.mime === "image/png") img = img.png({ compressionLevel: 8 });
+    else if (type.mime === "image/webp") img = img.webp({ quality: 90 });
+    else if (type.mime === "image/gif") img = img.gif();
+    else img = img.avif({ quality: 60 });
+    out = await img.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new HttpError(422, IMAGE_UNDECODABLE);
+  }
+  const tmp = tmpPath(config);
+  await writeFile(tmp, out.data);
+  await rename(tmp, path);
+  const thumbnailKey = newKey("t", "webp");
+  await mkdir(`${config.uploadsDir}/t`, { recursive: true });
+  await sharp(out.data, { limitInputPixels: false }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 })
+    .toFile(keyPath(config, thumbnailKey));
+  const height = out.info.pageHeight ?? out.info.height;
+  return { width: out.info.width, height, size: out.data.length, thumbnailKey, generation };
+}
+
+/**
+ * The browser's poster for a video: a `data:image/(jpeg|png|webp);base64,...` URL, checked by its
+ * bytes and re-encoded to a WebP thumbnail. Anything else (the placeholder, nothing) gives null.
+ */
+export async function storeBrowserThumbnail(config: Config, value: string | null | undefined): Promise<string | null> {
+  const m = value?.match(/^data:image\/(?:jpeg|png|webp);base64,([A-Za-z0-9+/=\s]+)$/);
+  if (!m) return null;
+  const bytes = Buffer.from(m[1], "base64");
+  if (sniff(bytes)?.kind !== "image") return null;
+  const key = newKey("t", "webp");
+  try {
+    await mkdir(`${config.uploadsDir}/t`, { recursive: true });
+    await sharp(bytes, { limitInputPixels: 40_000_000 }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 })
+      .toFile(keyPath(config, key));
+    return key;
+  } catch {
+    await rm(keyPath(config, key), { force: true });
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import type { Config } from "../config.ts";
+
+/** Folders under the uploads directory: videos, images, thumbnails/posters, temp files. */
+export type StorageKind = "v" | "i" | "t" | "tmp";
+
+/** A fresh, server-generated key such as `v/3f9ac1...e2.mp4`; client file names are never used. */
+export function newKey(kind: StorageKind, ext: string): string {
+  return `${kind}/${randomBytes(16).toString("hex")}.${ext.replace(/^\./, "").toLowerCase()}`;
+}
+
+export function keyPath(config: Config, key: string): string {
+  if (key.includes("..") || key.startsWith("/")) throw new Error(`unsafe storage key ${key}`);
+  return `${config.uploadsDir}/${key}`;
+}
+
+/** Removes stored files; a file already gone is not an error. */
+export async function removeKeys(config: Config, keys: (string | null | undefined)[]) {
+  for (const key of keys) if (key) await rm(keyPath(config, key), { force: true });
+}
+
+/** A storage key as it appears in a URL: a folder, a generated name and an extension. */
+export const KEY_RE = /^[a-z]+\/[A-Za-z0-9_-]{8,64}\.[a-z0-9]{2,5}$/;
+
+/**
+ * The storage key in a request path after `prefix` (`/uploads/`, `/api/s3/`), or null when the
+ * path is malformed (bad percent-encoding, `..`, not a key).
+ */
+export function keyFromPath(path: string, prefix: string): string | null {
+  let key: string;
+  try {
+    key = decodeURIComponent(path.startsWith(prefix) ? path.slice(prefix.length) : path);
+  } catch {
+    return null;
+  }
+  return key.includes("..") || !KEY_RE.test(key) ? null : key;
+}
+
+/** SHA-256 (hex) of a stored file, read in chunks. */
+export async function hashStored(config: Config, key: string): Promise<string> {
+  const hash = createHash("sha256");
+  using file = await Deno.open(keyPath(config, key), { read: true });
+  for await (const chunk of file.readable) hash.update(chunk);
+  return hash.digest("hex");
+}
