@@ -16,6 +16,8 @@ export type SessionUser = {
   email: string | null;
   isAdmin: boolean;
   createdAt: number;
+  /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
+  emailVerified: boolean;
 };
 
 /** The spec's content item (part 1 §3), as every media endpoint returns it. */

@@ -11,6 +11,17 @@ export const MSG = {
 } as const;
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Names nobody may take (issue 19): what comments of a deleted or absent author show
+ * ("Anonymous"), the staff's words and, checked on the server, the site's own name. Compared
+ * without case, hyphens, underscores or spaces, so "Ad_Min" is "admin".
+ */
+export const RESERVED_USERNAMES = ["anonymous", "admin", "moderator"];
+export const USERNAME_RESERVED_MSG = "This username is reserved. Please choose another.";
+const nameKey = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "");
+export const isReservedUsername = (name: string, siteName = "") =>
+  [...RESERVED_USERNAMES, siteName].some((r) => r !== "" && nameKey(r) === nameKey(name));
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
