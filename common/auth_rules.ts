@@ -12,6 +12,9 @@ export const MSG = {
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]+$/;
 
+/** The social sign-in providers and their names (server: lib/oauth.ts; browser: the profile tabs). */
+export const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
+
 /**
  * Names nobody may take (issue 19): what comments of a deleted or absent author show
  * ("Anonymous"), the staff's words and, checked on the server, the site's own name. Compared

@@ -119,8 +119,11 @@ Deno.test("[api] POST /api/user/social/google needs the current password, then t
   assert.deepEqual((await linksOf(env, member.id)).map((l) => l.providerUserId), ["g-linked"]);
   const viaGoogle = await signIn({ sub: "g-linked", email: "other@gmail.example", email_verified: true });
   assert.equal((await json(await env.request("/api/user", { cookie: sessionCookie(viaGoogle) }))).id, member.id);
-  const html = await (await env.request("/profile", { cookie: member.cookie })).text();
+  // Back on /profile the Security tab opens on the "Connected accounts" list.
+  const html = await (await env.request("/profile?connected=google", { cookie: member.cookie })).text();
   assert.ok(html.includes("Connected accounts"));
+  assert.ok(html.includes("Google is now connected: you can sign in with it."));
+  assert.match(html, /data-provider="google".*?Connected<\/span>/s);
   assert.ok(html.includes('"providers":["google"]'));
 });
 

@@ -68,7 +68,7 @@ export function accountApi(limiter: RateLimiter) {
   });
 
   // POST /api/user/verify-email: mails a new link to the member's unproved address.
-  app.post("/verify-email", async (c) => {
+  app.post("/verify-email", (c) => {
     const user = requireUser(c);
     if (!user.email) throw badRequest(VERIFY_MSG.noEmail);
     if (user.emailVerified) throw conflict(VERIFY_MSG.alreadyVerified);
