@@ -90,7 +90,10 @@ export type ReportedItem = AdminItem & {
 };
 
 /** `GET /api/admin/content/approved`. */
-export type ApprovedPage = { content: AdminItem[]; totalCount: number; page: number; limit: number };
+export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: number; limit: number };
+
+/** An approved item, with when its owner last changed its title or description (ISO date; null when never). */
+export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */
 export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };

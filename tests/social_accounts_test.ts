@@ -185,6 +185,14 @@ Deno.test("[api] a member without a password connects Google only within minutes
   await errorOf(await env.request("/api/user/social/google", { cookie: old, json: {} }), 403);
 });
 
+Deno.test("[auth] a Google profile named 'Anonymous' or 'Admin' gets a name that is not reserved", async () => {
+  for (const [sub, name] of [["g-anon", "Anonymous"], ["g-admin", "Admin"]]) {
+    const res = await signIn({ sub, email: null, name });
+    const me = await json(await env.request("/api/user", { cookie: sessionCookie(res) }));
+    assert.equal(me.username, `${name}_2`);
+  }
+});
+
 Deno.test.afterAll(async () => {
   await google.stop();
   env.close();

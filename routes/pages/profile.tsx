@@ -20,7 +20,6 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   if (!user) return c.redirect("/auth", 302);
   const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
-  c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
     <section className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
