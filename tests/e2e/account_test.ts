@@ -169,7 +169,7 @@ test("a member changes email and password on /profile, then deletes the account 
   await waitHydrated(page, "ProfileSettings");
   assert.equal(new URL(page.url()).pathname, "/profile", "this browser stays signed in");
 
-  // Danger Zone: only the exact username deletes; then the member is logged out.
+  // Danger Zone: only the exact username and the current password delete; then the member is logged out.
   await openTab(page, "Danger Zone");
   await page.getByRole("button", { name: "Delete Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
@@ -178,6 +178,13 @@ test("a member changes email and password on /profile, then deletes the account 
   await page.getByText("Confirmation Failed").waitFor();
   await page.getByText("Please type your username exactly to confirm account deletion.").waitFor();
   await dialog.getByLabel("Username").fill("profile_member");
+  await dialog.getByRole("button", { name: "Delete My Account" }).click();
+  await dialog.getByText("Please enter your current password").waitFor();
+  await dialog.getByLabel("Current Password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Delete My Account" }).click();
+  await page.getByText("Current password is incorrect").waitFor();
+  assert.ok(await server.db.select().from(users).where(eq(users.id, user.id)).get(), "a wrong password deletes nothing");
+  await dialog.getByLabel("Current Password").fill("newer-password");
   await dialog.getByRole("button", { name: "Delete My Account" }).click();
   await page.waitForURL(`${server.url}/`);
   await page.getByText("Account Deleted").waitFor();
@@ -242,6 +249,53 @@ async function liveToken(userId: number) {
   await server.db.insert(passwordResetTokens).values({ userId, tokenHash: sha256Hex(token), expiresAt: Date.now() + 3_600_000 });
   return token;
 }
+
+test("'Verify your email' on /profile and in the account menu: resend, open the link, the notice is gone (issue 19)", async () => {
+  const user = await createUser(server.db, { username: "unverified_one", email: "unverified@example.com" });
+  for (const [width, height] of [[390, 844], [1440, 900]]) {
+    const context = await signedInContext(browser!, server.url, await loginCookie(server.db, user.id), { viewport: { width, height } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "AccountMenu");
+    await page.getByRole("button", { name: /Account menu for unverified_one/ }).click();
+    await page.locator("#account-menu").getByText("Verify your email").waitFor();
+    await screenshot(page, `verify-menu-${width}`);
+    await page.goto(`${server.url}/profile`);
+    await waitHydrated(page, "ProfileSettings");
+    const notice = page.locator(`[data-island="ProfileSettings"]`).getByTestId("verify-email-notice");
+    await notice.getByText("Verify your email").waitFor();
+    await screenshot(page, `verify-profile-${width}`);
+    const before = (await outboxFiles(server.config.mail.outboxDir)).length;
+    await notice.getByRole("button", { name: "Resend link" }).click();
+    await notice.getByRole("button", { name: "Link sent" }).waitFor();
+    const mail = await nextMail(before);
+    assert.equal(mail.headers.get("to"), "unverified@example.com");
+    await openTab(page, "Security");
+    await page.getByRole("heading", { name: "Connected accounts" }).scrollIntoViewIfNeeded();
+    await screenshot(page, `verify-connected-${width}`);
+    await openTab(page, "Danger Zone");
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Current Password").waitFor();
+    await screenshot(page, `verify-danger-dialog-${width}`);
+    if (width === 1440) {
+      const link = /(http\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Email verified" }).waitFor();
+      await screenshot(page, `verify-done-${width}`);
+      await page.goto(`${server.url}/profile`);
+      await waitHydrated(page, "ProfileSettings");
+      assert.equal(await page.getByTestId("verify-email-notice").count(), 0);
+    } else {
+      await page.goto(`${server.url}/verify-email?token=spent-or-wrong`);
+      await page.getByRole("heading", { name: "Invalid or expired link" }).waitFor();
+      await screenshot(page, `verify-invalid-${width}`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `nothing wider than ${width}`);
+    assert.deepEqual(unexpected(errors), []);
+    await context.close();
+  }
+});
 
 test("screenshots of /profile, /forgot-password and /reset-password at 390x844 and 1440x900", async () => {
   const user = await createUser(server.db, { username: "screenshot_member" });

@@ -69,7 +69,7 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
     <section aria-labelledby="connected-heading" className="mt-10 space-y-3 border-t border-neutral-800 pt-6">
       <div>
         <h2 id="connected-heading" className="text-lg font-semibold">Connected accounts</h2>
-        <p className="text-sm text-neutral-400">Sign in with Google or Facebook as well as your password.</p>
+        <p className="text-sm text-neutral-400">The Google and Facebook accounts that sign you in here.</p>
       </div>
       {notice && noticeName && (
         <p
@@ -96,7 +96,7 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
                 ? (
                   <button
                     type="button"
-                    className="btn-secondary"
+                    className="btn-secondary disabled:cursor-not-allowed disabled:opacity-50"
                     disabled={busy || onlyWay}
                     title={onlyWay ? "Set a password first: this is your only way to sign in." : undefined}
                     onClick={() => disconnect(p)}
