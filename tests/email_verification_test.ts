@@ -1,12 +1,13 @@
 /** Issue 19 point 1: a mailed link proves the member's address; nothing else waits on it. */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { emailVerificationTokens, users } from "../db/schema/mod.ts";
 import { mailVerificationLink } from "../lib/auth/email_verification.ts";
 import { drainBackground } from "../lib/background.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 import { setLogLevel } from "../lib/log.ts";
-import { VERIFY_MSG } from "../common/schemas/account.ts";
+import { VERIFY_MSG } from "../common/auth_rules.ts";
 import { createUser, errorOf, json, loginCookie, makeTestEnv, sessionCookie, signedInMember, type TestEnv } from "./_helpers.ts";
 import { readOutbox, verifyLinkIn } from "./_mail.ts";
 
@@ -169,4 +170,12 @@ Deno.test("[api] the admin of ADMIN_USERNAME and the first account are treated a
   );
   assert.deepEqual([second.isAdmin, second.emailVerified], [false, false]);
   await drainBackground();
+});
+
+Deno.test("[build] the account menu's notice keeps zod out of the menu's bundle (every member page loads it)", () => {
+  const manifest = JSON.parse(readFileSync("static/build/manifest.json", "utf8"));
+  const menu = manifest.islands.AccountMenu;
+  for (const file of [menu.file, ...menu.imports]) {
+    assert.ok(!readFileSync(`.${file}`, "utf8").includes("$ZodType"), `${file} carries zod`);
+  }
 });

@@ -45,23 +45,6 @@ export const RESET_MSG = {
   resetFallback: "Failed to reset password. Please try again.",
 } as const;
 
-/** The "Verify your email" notice and the /verify-email page (issue 19). */
-export const VERIFY_MSG = {
-  notice: "Verify your email",
-  noticeText: "We sent you a link to confirm your address. It lets you connect Google or Facebook to this account.",
-  resend: "Resend link",
-  sent: "We've sent a new verification link to your email address.",
-  alreadyVerified: "Your email address is already verified.",
-  noEmail: "Add an email address to your profile first.",
-  doneTitle: "Email verified",
-  doneText: "Thank you: your email address is verified.",
-  invalidTitle: "Invalid or expired link",
-  invalidText: "This verification link is invalid, expired or already used. Sign in and ask for a new one from your profile.",
-} as const;
-
-/** Verification links live this long (issue 19). */
-export const VERIFY_TOKEN_HOURS = 24;
-
 /** Reset links live this long (spec part 2 §9). */
 export const RESET_TOKEN_HOURS = 1;
 /** Tokens are 43 base64url characters; anything far longer is not one of ours. */

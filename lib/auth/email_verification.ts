@@ -5,7 +5,7 @@
  */
 import { type Db, writeTx } from "../../db/client.ts";
 import { consumeVerifyToken, findVerifyRecipient, insertVerifyToken, markEmailVerified } from "../../db/queries/email_verification.ts";
-import { VERIFY_TOKEN_HOURS } from "../../common/schemas/account.ts";
+import { VERIFY_TOKEN_HOURS } from "../../common/auth_rules.ts";
 import type { Config } from "../config.ts";
 import { sha256Hex } from "../crypto.ts";
 import { sendMail } from "../mail.ts";

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { verifyEmailToken } from "../../lib/auth/email_verification.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { RESET_TOKEN_MAX, VERIFY_MSG } from "../../common/schemas/account.ts";
+import { RESET_TOKEN_MAX } from "../../common/schemas/account.ts";
+import { VERIFY_MSG } from "../../common/auth_rules.ts";
 
 /**
  * /verify-email?token= (issue 19): opening the mailed link proves the address. It works without

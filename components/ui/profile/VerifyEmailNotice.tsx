@@ -2,7 +2,7 @@ import { useState } from "react";
 import { api } from "../api.ts";
 import { toast } from "../toast.ts";
 import { failureText } from "../failure.ts";
-import { VERIFY_MSG } from "../../../common/schemas/account.ts";
+import { VERIFY_MSG } from "../../../common/auth_rules.ts";
 
 /**
  * "Verify your email" with a resend button (issue 19): shown on /profile and in the account menu
