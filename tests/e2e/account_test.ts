@@ -250,53 +250,6 @@ async function liveToken(userId: number) {
   return token;
 }
 
-test("'Verify your email' on /profile and in the account menu: resend, open the link, the notice is gone (issue 19)", async () => {
-  const user = await createUser(server.db, { username: "unverified_one", email: "unverified@example.com" });
-  for (const [width, height] of [[390, 844], [1440, 900]]) {
-    const context = await signedInContext(browser!, server.url, await loginCookie(server.db, user.id), { viewport: { width, height } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await page.goto(`${server.url}/`);
-    await waitHydrated(page, "AccountMenu");
-    await page.getByRole("button", { name: /Account menu for unverified_one/ }).click();
-    await page.locator("#account-menu").getByText("Verify your email").waitFor();
-    await screenshot(page, `verify-menu-${width}`);
-    await page.goto(`${server.url}/profile`);
-    await waitHydrated(page, "ProfileSettings");
-    const notice = page.locator(`[data-island="ProfileSettings"]`).getByTestId("verify-email-notice");
-    await notice.getByText("Verify your email").waitFor();
-    await screenshot(page, `verify-profile-${width}`);
-    const before = (await outboxFiles(server.config.mail.outboxDir)).length;
-    await notice.getByRole("button", { name: "Resend link" }).click();
-    await notice.getByRole("button", { name: "Link sent" }).waitFor();
-    const mail = await nextMail(before);
-    assert.equal(mail.headers.get("to"), "unverified@example.com");
-    await openTab(page, "Security");
-    await page.getByRole("heading", { name: "Connected accounts" }).scrollIntoViewIfNeeded();
-    await screenshot(page, `verify-connected-${width}`);
-    await openTab(page, "Danger Zone");
-    await page.getByRole("button", { name: "Delete Account" }).click();
-    await page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Current Password").waitFor();
-    await screenshot(page, `verify-danger-dialog-${width}`);
-    if (width === 1440) {
-      const link = /(http\S+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1];
-      await page.goto(link);
-      await page.getByRole("heading", { name: "Email verified" }).waitFor();
-      await screenshot(page, `verify-done-${width}`);
-      await page.goto(`${server.url}/profile`);
-      await waitHydrated(page, "ProfileSettings");
-      assert.equal(await page.getByTestId("verify-email-notice").count(), 0);
-    } else {
-      await page.goto(`${server.url}/verify-email?token=spent-or-wrong`);
-      await page.getByRole("heading", { name: "Invalid or expired link" }).waitFor();
-      await screenshot(page, `verify-invalid-${width}`);
-    }
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `nothing wider than ${width}`);
-    assert.deepEqual(unexpected(errors), []);
-    await context.close();
-  }
-});
-
 test("screenshots of /profile, /forgot-password and /reset-password at 390x844 and 1440x900", async () => {
   const user = await createUser(server.db, { username: "screenshot_member" });
   const noOverflow = async (page: Page, what: string) =>
