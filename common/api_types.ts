@@ -16,6 +16,8 @@ export type SessionUser = {
   email: string | null;
   isAdmin: boolean;
   createdAt: number;
+  /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
+  emailVerified: boolean;
 };
 
 /** The spec's content item (part 1 §3), as every media endpoint returns it. */
@@ -88,7 +90,10 @@ export type ReportedItem = AdminItem & {
 };
 
 /** `GET /api/admin/content/approved`. */
-export type ApprovedPage = { content: AdminItem[]; totalCount: number; page: number; limit: number };
+export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: number; limit: number };
+
+/** An approved item, with when its owner last changed its title or description (ISO date; null when never). */
+export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */
 export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };

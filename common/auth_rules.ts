@@ -11,6 +11,20 @@ export const MSG = {
 } as const;
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]+$/;
+
+/** The social sign-in providers and their names (server: lib/auth/oauth.ts; browser: the profile tabs). */
+export const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
+
+/**
+ * Names nobody may take (issue 19): what comments of a deleted or absent author show
+ * ("Anonymous"), the staff's words and, checked on the server, the site's own name. Compared
+ * without case, hyphens, underscores or spaces, so "Ad_Min" is "admin".
+ */
+export const RESERVED_USERNAMES = ["anonymous", "admin", "moderator"];
+export const USERNAME_RESERVED_MSG = "This username is reserved. Please choose another.";
+const nameKey = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, "");
+export const isReservedUsername = (name: string, siteName = "") =>
+  [...RESERVED_USERNAMES, siteName].some((r) => r !== "" && nameKey(r) === nameKey(name));
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -35,3 +49,23 @@ export function isPlausibleBirthDate(dob: Date): boolean {
 export function isAdult(dob: Date, today = new Date()): boolean {
   return dob.getTime() <= latestBirthDate(today).getTime();
 }
+
+/**
+ * The "Verify your email" notice and the /verify-email page (issue 19). Here, not in schemas/, so
+ * the account menu that shows the notice on every page does not pull zod into the browser.
+ */
+export const VERIFY_MSG = {
+  notice: "Verify your email",
+  noticeText: "We sent you a link to confirm your address. It lets you connect Google or Facebook to this account.",
+  resend: "Resend link",
+  sent: "We've sent a new verification link to your email address.",
+  alreadyVerified: "Your email address is already verified.",
+  noEmail: "Add an email address to your profile first.",
+  doneTitle: "Email verified",
+  doneText: "Thank you: your email address is verified.",
+  invalidTitle: "Invalid or expired link",
+  invalidText: "This verification link is invalid, expired or already used. Sign in and ask for a new one from your profile.",
+} as const;
+
+/** Verification links live this long (issue 19). */
+export const VERIFY_TOKEN_HOURS = 24;

@@ -12,14 +12,26 @@ export function normalizeText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(STRIPPED, "").normalize("NFC");
 }
 
-/** The same for every string inside a parsed JSON value (keys included), leaving the rest as it is. */
-export function normalizeStrings(value: unknown): unknown {
-  if (typeof value === "string") return normalizeText(value);
-  if (Array.isArray(value)) return value.map(normalizeStrings);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[normalizeText(k)] = normalizeStrings(v);
-    return out;
+/**
+ * How deep arrays and objects may nest in a request. Every payload of the site is two or three
+ * levels deep; 10 KB of `[` (10,000 levels) used to overflow the stack of the walk below (issue 19).
+ */
+export const MAX_NESTING = 32;
+
+/** Thrown for a value nested deeper than MAX_NESTING (the server answers 400). */
+export class TooDeepError extends Error {
+  constructor() {
+    super(`Request body is nested too deeply (at most ${MAX_NESTING} levels)`);
   }
-  return value;
+}
+
+/** The same for every string inside a parsed JSON value (keys included), leaving the rest as it is. */
+export function normalizeStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return normalizeText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_NESTING) throw new TooDeepError();
+  if (Array.isArray(value)) return value.map((v) => normalizeStrings(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[normalizeText(k)] = normalizeStrings(v, depth + 1);
+  return out;
 }

@@ -93,7 +93,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
               <Island
                 name="AccountMenu"
                 component={AccountMenu}
-                props={{ username: user.username, isAdmin: user.isAdmin }}
+                props={{ username: user.username, isAdmin: user.isAdmin, verifyEmail: !!user.email && !user.emailVerified }}
               />
             )
             : <GuestMenu />}

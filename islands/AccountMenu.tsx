@@ -3,8 +3,14 @@ import { api } from "../components/ui/api.ts";
 import type { AdminCounts, UnreadCount } from "../common/api_types.ts";
 import { toast } from "../components/ui/toast.ts";
 import { UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
+import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
 
-type Props = { username: string; isAdmin: boolean };
+type Props = {
+  username: string;
+  isAdmin: boolean;
+  /** True when the member has an address they have not proved yet: the menu offers the link again. */
+  verifyEmail?: boolean;
+};
 
 const UNREAD_POLL_MS = 60_000;
 const ADMIN_POLL_MS = 30_000;
@@ -20,7 +26,7 @@ async function countOr0(load: () => Promise<number>) {
 
 export const badgeText = (n: number) => (n > 9 ? "9+" : String(n));
 
-export default function AccountMenu({ username, isAdmin }: Props) {
+export default function AccountMenu({ username, isAdmin, verifyEmail = false }: Props) {
   const [unread, setUnread] = useState(0);
   const [moderation, setModeration] = useState(0);
 
@@ -82,6 +88,7 @@ export default function AccountMenu({ username, isAdmin }: Props) {
         <p className="border-b border-neutral-800 px-3 py-2 text-xs text-neutral-400">
           Signed in as <b className="text-neutral-100">{username}</b>
         </p>
+        {verifyEmail && <VerifyEmailNotice compact />}
         <a href="/profile" className="menu-item">Profile</a>
         <a href="/my-videos" className="menu-item">My Videos</a>
         {/* Forum and Create leave the header below 640 px: the menu carries them there. */}

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { ProfileTab } from "../components/ui/profile/ProfileTab.tsx";
 import { SecurityTab } from "../components/ui/profile/SecurityTab.tsx";
 import { DangerZoneTab } from "../components/ui/profile/DangerZoneTab.tsx";
+import { ConnectedAccounts, type ConnectNotice } from "../components/ui/profile/ConnectedAccounts.tsx";
+import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
 
 export type ProfileSettingsProps = {
   username: string;
@@ -10,6 +12,11 @@ export type ProfileSettingsProps = {
   hasPassword: boolean;
   /** Social providers the member signs in with. */
   providers: string[];
+  /** Providers the operator configured, which the member may connect. */
+  available: string[];
+  emailVerified: boolean;
+  /** Set when a provider's callback brought the member back here (connect flow): opens the Security tab. */
+  notice: ConnectNotice;
 };
 
 const TABS = [
@@ -20,11 +27,14 @@ const TABS = [
 type Tab = (typeof TABS)[number]["key"];
 
 /** /profile (spec part 2 §2 "Own profile"): the Profile, Security and Danger Zone tabs. */
-export default function ProfileSettings({ username, email, hasPassword, providers }: ProfileSettingsProps) {
-  const [tab, setTab] = useState<Tab>("profile");
+export default function ProfileSettings(
+  { username, email, hasPassword, providers, available, emailVerified, notice }: ProfileSettingsProps,
+) {
+  const [tab, setTab] = useState<Tab>(notice ? "security" : "profile");
   const [passwordSet, setPasswordSet] = useState(hasPassword);
   return (
     <div>
+      {email && !emailVerified && <VerifyEmailNotice />}
       <div role="tablist" aria-label="Account settings" className="mb-6 flex gap-1 rounded-lg bg-neutral-900 p-1">
         {TABS.map(({ key, label }) => (
           <button
@@ -45,8 +55,13 @@ export default function ProfileSettings({ username, email, hasPassword, provider
       </div>
       <div id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} data-tab={tab}>
         {tab === "profile" && <ProfileTab username={username} email={email} hasPassword={passwordSet} providers={providers} />}
-        {tab === "security" && <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />}
-        {tab === "danger" && <DangerZoneTab username={username} />}
+        {tab === "security" && (
+          <>
+            <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />
+            <ConnectedAccounts providers={providers} available={available} hasPassword={passwordSet} notice={notice} />
+          </>
+        )}
+        {tab === "danger" && <DangerZoneTab username={username} hasPassword={passwordSet} />}
       </div>
     </div>
   );

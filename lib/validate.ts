@@ -4,7 +4,7 @@ import { parseId } from "../common/ids.ts";
 import { HttpError } from "./http_error.ts";
 import type { AppEnv } from "./app_env.ts";
 import { readBodyCapped } from "./body.ts";
-import { normalizeStrings } from "../common/text.ts";
+import { normalizeStrings, TooDeepError } from "../common/text.ts";
 
 /** Both full zod and `zod/mini` schemas (the ones in common/ that also ship to the browser). */
 type Schema = z.core.$ZodType;
@@ -44,7 +44,14 @@ const article = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
  * stored text or make a blank value look filled (quality bar 18).
  */
 export function parseOr400<S extends Schema>(schema: S, value: unknown): z.output<S> {
-  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(normalizeStrings(value), { reportInput: true });
+  let normalized: unknown;
+  try {
+    normalized = normalizeStrings(value);
+  } catch (e) {
+    if (e instanceof TooDeepError) throw new HttpError(400, e.message);
+    throw e;
+  }
+  const result = (schema as unknown as z.ZodType<z.output<S>>).safeParse(normalized, { reportInput: true });
   if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
   return result.data;
 }

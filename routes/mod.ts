@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { accountApi } from "./api/account.ts";
+import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
@@ -37,6 +38,7 @@ import { myMessagesPage } from "./pages/my_messages.tsx";
 import { userProfilePage } from "./pages/user_profile.tsx";
 import { passwordResetPages } from "./pages/password_reset.tsx";
 import { profilePage } from "./pages/profile.tsx";
+import { verifyEmailPage } from "./pages/verify_email.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 
@@ -79,6 +81,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
   app.route("/api/user", accountApi(deps.limiter));
+  app.route("/api/user/social", socialLinksApi(deps.limiter));
   // password_reset.ts: the spec puts /forgot-password, /verify-reset-token and /reset-password directly under /api.
   app.route("/api", passwordResetApi(deps.limiter));
   app.route("/auth", socialAuth);
@@ -92,6 +95,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/profile", profilePage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);
+  app.route("/", verifyEmailPage);
   app.route("/", homePage);
   app.route("/", seoRoutes);
   app.route("/", legalPages);

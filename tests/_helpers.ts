@@ -75,7 +75,10 @@ export function sessionCookie(res: Response): string {
 
 let userSeq = 0;
 
-export async function createUser(db: Db, opts: { username?: string; password?: string; email?: string; isAdmin?: boolean } = {}) {
+export async function createUser(
+  db: Db,
+  opts: { username?: string; password?: string; email?: string; isAdmin?: boolean; emailVerified?: boolean } = {},
+) {
   const username = opts.username ?? `user${++userSeq}_${Math.random().toString(36).slice(2, 7)}`;
   const password = opts.password ?? "secret-pass";
   const user = await insertUser(db, {
@@ -83,6 +86,7 @@ export async function createUser(db: Db, opts: { username?: string; password?: s
     email: opts.email ?? `${username}@example.com`,
     passwordHash: await hashPassword(password),
     isAdmin: opts.isAdmin ?? false,
+    emailVerified: opts.emailVerified ?? false,
   });
   return { ...user, password };
 }

@@ -67,3 +67,10 @@ export function resetLinkIn(text: string): { link: string; token: string } {
   if (!m) throw new Error(`no reset link in: ${text}`);
   return { link: m[1], token: m[2] };
 }
+
+/** The verification link a mail carries, and its token. */
+export function verifyLinkIn(text: string): { link: string; token: string } {
+  const m = /(https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+))/.exec(text);
+  if (!m) throw new Error(`no verification link in: ${text}`);
+  return { link: m[1], token: m[2] };
+}

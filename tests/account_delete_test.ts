@@ -21,7 +21,8 @@ import {
 } from "../db/schema/mod.ts";
 import { setLogLevel } from "../lib/log.ts";
 import { newKey } from "../lib/media/storage.ts";
-import { createMedia, createUser, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
+import { ACCOUNT_MSG } from "../common/schemas/account.ts";
+import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 
 setLogLevel("warn");
 
@@ -104,7 +105,7 @@ Deno.test("[api] DELETE /api/user removes the member's rows and files, ends ever
   const path = (key: string) => `${env.config.uploadsDir}/${key}`;
   for (const key of [...p.files.gone, ...p.files.kept]) assert.ok(existsSync(path(key)));
 
-  const res = await env.request("/api/user", { method: "DELETE", cookie: p.cookies[0] });
+  const res = await env.request("/api/user", { method: "DELETE", cookie: p.cookies[0], json: { currentPassword: p.leaver.password } });
   assert.equal(res.status, 200);
   assert.deepEqual(await res.json(), { message: "Your account has been deleted." });
 
@@ -158,9 +159,46 @@ Deno.test("[api] DELETE /api/user removes the member's rows and files, ends ever
 Deno.test("[page] after deleting the account the next page is signed out and says the account was deleted", async () => {
   await using env = await makeTestEnv();
   const user = await createUser(env.db);
-  const res = await env.request("/api/user", { method: "DELETE", cookie: await loginCookie(env.db, user.id) });
+  const res = await env.request("/api/user", {
+    method: "DELETE",
+    cookie: await loginCookie(env.db, user.id),
+    json: { currentPassword: user.password },
+  });
   const flash = res.headers.getSetCookie().find((c) => c.startsWith("dr_flash="))!.split(";")[0];
   const html = await (await env.request("/", { cookie: flash })).text();
   assert.ok(html.includes("Account Deleted"));
   assert.ok(!html.includes("Account menu for"));
+});
+
+Deno.test("[api] DELETE /api/user needs the current password: missing, wrong or malformed proof deletes nothing", async () => {
+  await using env = await makeTestEnv({ RATE_LOGIN_PER_ACCOUNT: "1000" });
+  const p = await populated(env);
+  const del = (init: { json?: unknown; body?: string; headers?: Record<string, string> }) =>
+    env.request("/api/user", { method: "DELETE", cookie: p.cookies[0], ...init });
+  await errorOf(await del({}), 400, ACCOUNT_MSG.currentPasswordRequired);
+  await errorOf(await del({ json: {} }), 400, ACCOUNT_MSG.currentPasswordRequired);
+  await errorOf(await del({ json: { currentPassword: "" } }), 400, ACCOUNT_MSG.currentPasswordRequired);
+  await errorOf(await del({ json: { currentPassword: "not-my-password" } }), 400, ACCOUNT_MSG.currentPasswordWrong);
+  await errorOf(await del({ json: { currentPassword: 12345678 } }), 400);
+  await errorOf(await del({ json: { currentPassword: "x".repeat(5000) } }), 400);
+  await errorOf(await del({ body: "{", headers: { "content-type": "application/json" } }), 400);
+  await errorOf(await del({ body: "currentPassword=x", headers: { "content-type": "text/plain" } }), 415);
+  // Nothing went: the row, the sessions and the files.
+  assert.ok(await env.db.select().from(users).where(eq(users.id, p.leaver.id)).get());
+  for (const cookie of p.cookies) assert.equal((await env.request("/api/user", { cookie })).status, 200);
+  for (const key of p.files.gone) assert.ok(existsSync(`${env.config.uploadsDir}/${key}`));
+});
+
+Deno.test("[api] DELETE /api/user for a member without a password: only within minutes of signing in (403 after)", async () => {
+  await using env = await makeTestEnv();
+  const [row] = await env.db.insert(users).values({ username: "google_only", email: null, passwordHash: null }).returning();
+  const stale = await loginCookie(env.db, row.id);
+  await env.db.update(sessions).set({ createdAt: Date.now() - 11 * 60_000 }).where(eq(sessions.userId, row.id));
+  await errorOf(await env.request("/api/user", { method: "DELETE", cookie: stale }), 403, ACCOUNT_MSG.signInAgain);
+  assert.ok(await env.db.select().from(users).where(eq(users.id, row.id)).get());
+  const fresh = await loginCookie(env.db, row.id);
+  assert.deepEqual(await json(await env.request("/api/user", { method: "DELETE", cookie: fresh })), {
+    message: "Your account has been deleted.",
+  });
+  assert.equal(await env.db.select().from(users).where(eq(users.id, row.id)).get(), undefined);
 });

@@ -543,7 +543,7 @@ Deno.test("[unit] durations read m:ss, or a dash when absent", () => {
   assert.equal(formatDuration(undefined), "—");
 });
 
-Deno.test("[api] an admin's edit or delete of someone else's item is audited; the owner's own edit is not", async () => {
+Deno.test("[api] an admin's edit or delete of someone else's item is audited; the owner's own edit of it as content.owner_edit (issue 19)", async () => {
   const item = await createMedia(db, { userId: uploader.id, title: "Audit me" });
   const own = await request(`/api/videos/${item.id}`, { method: "PUT", cookie: uploaderCookie, json: { title: "Audit me, owner" } });
   assert.equal(own.status, 200);
@@ -554,11 +554,12 @@ Deno.test("[api] an admin's edit or delete of someone else's item is audited; th
   });
   assert.equal(edited.status, 200);
   const rows = await db.select().from(auditLog).where(and(eq(auditLog.targetId, item.id), eq(auditLog.targetType, "media"))).all();
-  assert.deepEqual(rows.map((r) => [r.action, r.actorId]), [["content.edit", admin.id]]);
-  assert.deepEqual(JSON.parse(rows[0].details ?? "{}"), { title: "Audit me, admin", tags: "a, b" });
+  assert.deepEqual(rows.map((r) => [r.action, r.actorId]), [["content.owner_edit", uploader.id], ["content.edit", admin.id]]);
+  assert.deepEqual(JSON.parse(rows[0].details ?? "{}"), { old: { title: "Audit me" }, new: { title: "Audit me, owner" } });
+  assert.deepEqual(JSON.parse(rows[1].details ?? "{}"), { title: "Audit me, admin", tags: "a, b" });
   assert.equal((await request(`/api/videos/${item.id}`, { method: "DELETE", cookie: adminCookie })).status, 200);
   const after = await db.select().from(auditLog).where(eq(auditLog.targetId, item.id)).all();
-  assert.deepEqual(after.map((r) => r.action), ["content.edit", "content.delete"]);
+  assert.deepEqual(after.map((r) => r.action), ["content.owner_edit", "content.edit", "content.delete"]);
 });
 
 Deno.test("[api] public files and thumbnails revalidate every 10 minutes, so a reject stops caches serving them", async () => {

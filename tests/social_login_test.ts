@@ -1,41 +1,18 @@
 /** Social sign-in against a real OAuth2/OIDC server on loopback (oauth2-mock-server). */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { socialAccounts, users } from "../db/schema/mod.ts";
 import { createUser, makeTestEnv, sessionCookie } from "./_helpers.ts";
+import { signInWithGoogle as signInWith, startGoogle } from "./_oauth.ts";
 
-const provider = new OAuth2Server();
-await provider.issuer.keys.generate("RS256");
-await provider.start(0, "127.0.0.1");
-const issuer = provider.issuer.url!;
-let nextProfile: Record<string, unknown> = { sub: "g-1", email: "first@example.com", email_verified: true, name: "First Person" };
-provider.service.on("beforeUserinfo", (res: { body: unknown }) => {
-  res.body = nextProfile;
-});
+const provider = await startGoogle();
+let nextProfile: Record<string, unknown> = {};
+const env = await makeTestEnv(provider.env);
 
-const env = await makeTestEnv({
-  GOOGLE_CLIENT_ID: "dreamreel-test",
-  GOOGLE_CLIENT_SECRET: "test-secret",
-  GOOGLE_AUTH_URL: `${issuer}/authorize`,
-  GOOGLE_TOKEN_URL: `${issuer}/token`,
-  GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
-});
-
-/** Start at /auth/google, let the provider approve, come back to the callback. */
-async function signInWithGoogle(tamper?: (callback: URL) => void) {
-  const start = await env.request("/auth/google");
-  assert.equal(start.status, 302);
-  const stateCookie = start.headers.getSetCookie().find((c) => c.startsWith("dr_oauth="))!.split(";")[0];
-  const authorize = new URL(start.headers.get("location")!);
-  assert.equal(authorize.origin, new URL(issuer).origin);
-  assert.equal(authorize.searchParams.get("code_challenge_method"), "S256");
-  assert.equal(authorize.searchParams.get("redirect_uri"), "http://localhost:8000/auth/google/callback");
-  const approved = await fetch(authorize, { redirect: "manual" });
-  await approved.body?.cancel();
-  const callback = new URL(approved.headers.get("location")!);
-  tamper?.(callback);
-  return env.request(callback.pathname + callback.search, { cookie: stateCookie });
+/** Start at /auth/google, let the provider approve (with `nextProfile`), come back to the callback. */
+function signInWithGoogle(tamper?: (callback: URL) => void) {
+  provider.setProfile(nextProfile);
+  return signInWith(env, provider.issuer, undefined, tamper);
 }
 
 Deno.test("[auth] Google sign-in creates a member, links the account and starts a session", async () => {
@@ -46,6 +23,7 @@ Deno.test("[auth] Google sign-in creates a member, links the account and starts 
   const me = await (await env.request("/api/user", { cookie: sessionCookie(res) })).json();
   assert.equal(me.username, "New_Bie");
   assert.equal(me.email, "newbie@example.com");
+  assert.equal(me.emailVerified, true, "Google proved the address");
   const link = await env.db.select().from(socialAccounts).where(eq(socialAccounts.providerUserId, "g-new")).get();
   assert.equal(link?.userId, me.id);
 
@@ -54,8 +32,8 @@ Deno.test("[auth] Google sign-in creates a member, links the account and starts 
   assert.equal(meAgain.id, me.id, "the same Google account signs into the same member");
 });
 
-Deno.test("[auth] a verified Google email links to the existing member with that email", async () => {
-  const member = await createUser(env.db, { email: "existing@example.com" });
+Deno.test("[auth] a verified Google email links to the existing member whose address is verified too", async () => {
+  const member = await createUser(env.db, { email: "existing@example.com", emailVerified: true });
   nextProfile = { sub: "g-existing", email: "Existing@Example.com", email_verified: true, name: "Whoever" };
   const me = await (await env.request("/api/user", { cookie: sessionCookie(await signInWithGoogle()) })).json();
   assert.equal(me.id, member.id);

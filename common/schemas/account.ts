@@ -68,6 +68,12 @@ export const changePasswordSchema = z.object({
   newPassword: passwordField,
 });
 
+/**
+ * DELETE /api/user and the start of connecting Google or Facebook (issue 19): proof of identity as
+ * for a new email; members without a password send none and need a recent sign-in instead.
+ */
+export const confirmIdentitySchema = z.object({ currentPassword: z.optional(currentPasswordField) });
+
 /** POST /api/forgot-password. */
 export const forgotPasswordSchema = z.object({
   email: z.string().check(z.trim(), z.maxLength(EMAIL_MAX, RESET_MSG.email), z.regex(EMAIL_RE, RESET_MSG.email)),

@@ -20,7 +20,14 @@ import { removeUpvotesOfUser } from "./forum.ts";
 
 type Conn = Db | Tx;
 
-const publicColumns = { id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin, createdAt: users.createdAt };
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+  emailVerified: users.emailVerified,
+};
 
 /** The stored password hash; null for members who signed up through Google or Facebook. */
 export async function findPasswordHash(db: Conn, userId: number): Promise<string | null> {
@@ -36,8 +43,15 @@ export async function profileTakenByOther(db: Conn, userId: number, wanted: { us
 }
 
 /** Comments carry their author's name; a new username shows on the old comments too. */
-export async function updateProfile(tx: Tx, userId: number, patch: { username?: string; email?: string }): Promise<SessionUser> {
-  const [row] = await tx.update(users).set(patch).where(eq(users.id, userId)).returning(publicColumns);
+/** A new address (`emailChanged`) is unproved until its own link is opened (issue 19). */
+export async function updateProfile(
+  tx: Tx,
+  userId: number,
+  patch: { username?: string; email?: string },
+  emailChanged = false,
+): Promise<SessionUser> {
+  const set = emailChanged ? { ...patch, emailVerified: false } : patch;
+  const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(publicColumns);
   if (patch.username !== undefined) await tx.update(comments).set({ username: patch.username }).where(eq(comments.userId, userId));
   return row;
 }

@@ -48,9 +48,12 @@ export function listFeaturedItems(db: Db): Promise<ItemRow[]> {
 }
 
 /** One page of approved items, newest first. */
-export function listApprovedItems(db: Db, offset: number, limit: number): Promise<ItemRow[]> {
-  return itemQuery(db).where(eq(media.reviewStatus, "approved"))
-    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit).offset(offset) as Promise<ItemRow[]>;
+export function listApprovedItems(db: Db, offset: number, limit: number): Promise<(ItemRow & { editedAt: number | null })[]> {
+  return db.select({ ...itemColumns, editedAt: media.editedAt }).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(eq(media.reviewStatus, "approved"))
+    .orderBy(desc(media.createdAt), desc(media.id)).limit(limit).offset(offset) as Promise<(ItemRow & { editedAt: number | null })[]>;
 }
 
 export async function countApprovedItems(db: Db): Promise<number> {

@@ -13,6 +13,7 @@ export type SessionUser = {
   email: string | null;
   isAdmin: boolean;
   createdAt: number;
+  emailVerified: boolean;
   lastSeenAt: number | null;
   expiresAt: number;
 };
@@ -26,6 +27,7 @@ export function findSessionUser(db: Db, idHash: string, now: number): Promise<Se
       email: users.email,
       isAdmin: users.isAdmin,
       createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
       lastSeenAt: users.lastSeenAt,
       expiresAt: sessions.expiresAt,
     }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))

@@ -76,6 +76,12 @@ export function findMediaOwner(db: Db, id: number) {
   return db.select({ id: media.id, userId: media.userId }).from(media).where(eq(media.id, id)).get();
 }
 
+/** What an owner's edit of a published item changes that moderators must see (issue 19). */
+export function findMediaTexts(db: Db | Tx, id: number) {
+  return db.select({ reviewStatus: media.reviewStatus, title: media.title, description: media.description }).from(media)
+    .where(eq(media.id, id)).get();
+}
+
 export async function updateMediaItem(db: Db | Tx, id: number, set: Partial<typeof media.$inferInsert>) {
   await db.update(media).set({ ...set, updatedAt: Date.now() }).where(eq(media.id, id));
 }

@@ -9,6 +9,7 @@ const publicColumns = {
   email: users.email,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
+  emailVerified: users.emailVerified,
 };
 
 /** Case-insensitive, as usernames are unique regardless of case. */
@@ -29,7 +30,15 @@ export async function countUsers(db: Db | Tx): Promise<number> {
   return (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 }
 
-export type NewUser = { username: string; email: string | null; passwordHash: string | null; dateOfBirth?: string; isAdmin?: boolean };
+export type NewUser = {
+  username: string;
+  email: string | null;
+  passwordHash: string | null;
+  dateOfBirth?: string;
+  isAdmin?: boolean;
+  /** True only when the address was proved (a provider's verified email) or the operator made the account. */
+  emailVerified?: boolean;
+};
 
 export async function insertUser(db: Db | Tx, user: NewUser): Promise<SessionUser> {
   const [row] = await db.insert(users).values(user).returning(publicColumns);
@@ -37,7 +46,7 @@ export async function insertUser(db: Db | Tx, user: NewUser): Promise<SessionUse
 }
 
 export async function setAdmin(db: Db, id: number, passwordHash: string) {
-  await db.update(users).set({ isAdmin: true, passwordHash, banned: false }).where(eq(users.id, id));
+  await db.update(users).set({ isAdmin: true, passwordHash, banned: false, emailVerified: true }).where(eq(users.id, id));
 }
 
 export async function touchLastSeen(db: Db, id: number, at: number) {

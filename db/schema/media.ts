@@ -49,6 +49,8 @@ export const media = sqliteTable("media", {
   reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  /** When the owner last changed the title or description after approval (shown to moderators; audit log has the old values). */
+  editedAt: integer("edited_at"),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),

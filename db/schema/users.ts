@@ -7,6 +7,8 @@ export const users = sqliteTable("users", {
   id: integer().primaryKey({ autoIncrement: true }),
   username: text().notNull(),
   email: text(),
+  /** Whether this account proved it receives mail at `email` (link, reset, or a provider's verified address). */
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   passwordHash: text("password_hash"),
   dateOfBirth: text("date_of_birth"),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
@@ -35,6 +37,17 @@ export const passwordResetTokens = sqliteTable("password_reset_tokens", {
   usedAt: integer("used_at"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [index("reset_tokens_user").on(t.userId)]);
+
+/** Links mailed to prove an address: only the hash stored, bound to the address it was sent to. */
+export const emailVerificationTokens = sqliteTable("email_verification_tokens", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  email: text().notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("verify_tokens_user").on(t.userId)]);
 
 export const socialAccounts = sqliteTable("social_accounts", {
   id: integer().primaryKey({ autoIncrement: true }),

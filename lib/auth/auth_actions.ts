@@ -15,6 +15,9 @@ import { setFlash } from "../http/flash.ts";
 import type { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { countUsers, findLoginByUsername, insertUser, usernameOrEmailTaken } from "../../db/queries/users.ts";
 import { writeTx } from "../../db/client.ts";
+import { runInBackground } from "../background.ts";
+import { mailVerificationLink } from "./email_verification.ts";
+import { refuseReservedName } from "./reserved_names.ts";
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;
@@ -55,6 +58,7 @@ export async function passwordLogin(c: Context<AppEnv>, limiter: RateLimiter, bo
 
 /** Creates the member (the first account on an empty site runs it) and signs them in. */
 export async function registerMember(c: Context<AppEnv>, body: RegisterInput) {
+  refuseReservedName(c.var.config, body.username);
   const passwordHash = await hashPassword(body.password);
   const user = await writeTx(c.var.db, async (tx) => {
     const taken = await usernameOrEmailTaken(tx, body.username, body.email);
@@ -62,6 +66,8 @@ export async function registerMember(c: Context<AppEnv>, body: RegisterInput) {
     if (taken.email) throw conflict("An account with this email already exists");
     const isAdmin = (await countUsers(tx)) === 0;
     return insertUser(tx, {
+      // The first account is the operator's, treated as proved like ADMIN_USERNAME's (issue 19).
+      emailVerified: isAdmin,
       username: body.username,
       email: body.email,
       passwordHash,
@@ -71,5 +77,7 @@ export async function registerMember(c: Context<AppEnv>, body: RegisterInput) {
   });
   await startSession(c, user.id);
   setFlash(c, "register");
+  const { db, config } = c.var;
+  if (!user.emailVerified) runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
   return user;
 }

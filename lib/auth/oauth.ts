@@ -1,7 +1,8 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import type { Config } from "../config.ts";
+import { PROVIDER_NAMES } from "../../common/auth_rules.ts";
 
-export const PROVIDERS = { google: "Google", facebook: "Facebook" } as const;
+export const PROVIDERS = PROVIDER_NAMES;
 export type Provider = keyof typeof PROVIDERS;
 export type ProviderConfig = NonNullable<Config["oauth"][Provider]>;
 

@@ -38,8 +38,26 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         deleteCookie(c, sessionCookieName(c.var.config), { path: "/", secure: c.var.config.secure });
       }
     }
+    const member = c.var.user !== null;
     await next();
+    const name = `${sessionCookieName(c.var.config)}=`;
+    const signsIn = () => c.res.headers.getSetCookie().some((s) => s.startsWith(name) && !s.startsWith(`${name};`));
+    if (member || c.var.user !== null || signsIn()) keepFromSharedCaches(c.res.headers);
   };
+}
+
+const RENDERED = /^(text\/html|application\/json)\b/i;
+
+/**
+ * Quality bar 20, as one rule (issue 19): a page or JSON answer built for a signed-in member (or
+ * one that signed them in) tells every cache it is theirs alone, error and not-found pages
+ * included. A route that chose a private policy of its own ("private, no-cache" for revalidation)
+ * keeps it; files (media, scripts, styles) are the same for everyone and keep theirs.
+ */
+function keepFromSharedCaches(headers: Headers) {
+  if (!RENDERED.test(headers.get("content-type") ?? "")) return;
+  if (/\bprivate\b/i.test(headers.get("cache-control") ?? "")) return;
+  headers.set("Cache-Control", "private, no-store");
 }
 
 /** Starts a fresh session (a new id at every login), ends the one the request came with, and remembers the device. */

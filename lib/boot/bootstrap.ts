@@ -29,7 +29,7 @@ export async function ensureAdmin(db: Db, username: string, password: string) {
     await setAdmin(db, existing.id, passwordHash);
     log.info("admin promoted", { username: existing.username });
   } else {
-    await insertUser(db, { username, email: null, passwordHash, isAdmin: true });
+    await insertUser(db, { username, email: null, passwordHash, isAdmin: true, emailVerified: true });
     log.info("admin created", { username });
   }
 }

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "content.delete",
   "content.dismiss_reports",
   "content.edit",
+  /** Not an admin's: an owner changed the title or description of an approved item (details: old and new values). */
+  "content.owner_edit",
   "user.ban",
   "user.unban",
   "forum.thread.delete",

@@ -142,6 +142,16 @@ export async function checkImage(config: Config, path: string): Promise<void> {
   }
 }
 
+/**
+ * The generation metadata of a stored upload (PNG only), read without decoding the image: the
+ * create call needs it to know whether an image without a named generator is acceptable, before
+ * it pays for the re-encode (issue 19: a 2,000-frame GIF took 11 s, then the answer was 400).
+ */
+export async function readStoredGeneration(config: Config, key: string): Promise<Generation | null> {
+  const original = await readFile(keyPath(config, key));
+  return sniff(original)?.mime === "image/png" ? readPngGeneration(original) : null;
+}
+
 export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: Generation | null };
 
 /** Re-encodes the image in place (no metadata kept) and writes a WebP thumbnail. */

@@ -4,6 +4,7 @@
  */
 import { Buffer } from "node:buffer";
 import { inflateSync } from "node:zlib";
+import { normalizeText } from "../../common/text.ts";
 
 export type Generation = { prompt: string; aiGenerator: string };
 
@@ -60,8 +61,20 @@ export function pngTextChunks(png: Uint8Array): Map<string, string> {
   return out;
 }
 
-/** Prompt and generator from Automatic1111's `parameters` or ComfyUI's `prompt` graph. */
+/**
+ * Prompt and generator from Automatic1111's `parameters` or ComfyUI's `prompt` graph, normalised
+ * like every text a member types (quality bar 18, issue 19): the file is the uploader's input too,
+ * so a bidi override must not reach the public page nor a NUL cut the stored prompt.
+ */
 export function readPngGeneration(png: Uint8Array): Generation | null {
+  const found = readRawGeneration(png);
+  if (!found) return null;
+  const prompt = normalizeText(found.prompt).trim().slice(0, 1000);
+  const aiGenerator = normalizeText(found.aiGenerator).trim().slice(0, 100);
+  return prompt ? { prompt, aiGenerator } : null;
+}
+
+function readRawGeneration(png: Uint8Array): Generation | null {
   const chunks = pngTextChunks(png);
   const params = chunks.get("parameters");
   if (params?.trim()) {

@@ -3,7 +3,10 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { deleteAccount } from "../../lib/auth/account_delete.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
-import { conflict } from "../../lib/http_error.ts";
+import { badRequest, conflict } from "../../lib/http_error.ts";
+import { limitLinkMail } from "../../lib/auth/mail_link.ts";
+import { mailVerificationLink } from "../../lib/auth/email_verification.ts";
+import { refuseReservedName } from "../../lib/auth/reserved_names.ts";
 import { emailChangedMail } from "../../lib/auth/account_mail.ts";
 import { runInBackground } from "../../lib/background.ts";
 import { sendMail } from "../../lib/auth/mail.ts";
@@ -12,10 +15,12 @@ import { confirmIdentity } from "../../lib/auth/reauth.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { endSession, startSession } from "../../lib/auth/session.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { changePasswordSchema, updateProfileSchema } from "../../common/schemas/account.ts";
+import { changePasswordSchema, confirmIdentitySchema, updateProfileSchema } from "../../common/schemas/account.ts";
+import { VERIFY_MSG } from "../../common/auth_rules.ts";
 import { writeTx } from "../../db/client.ts";
 import { findPasswordHash, profileTakenByOther, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
+import { voidVerifyTokens } from "../../db/queries/email_verification.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
 
 /**
@@ -31,23 +36,48 @@ export function accountApi(limiter: RateLimiter) {
     const user = requireUser(c);
     const { currentPassword, ...fields } = await jsonBody(c, updateProfileSchema);
     const emailChanged = fields.email !== undefined && fields.email.toLowerCase() !== (user.email ?? "").toLowerCase();
-    if (emailChanged) await confirmIdentity(c, limiter, user, currentPassword);
-    const updated = await writeTx(c.var.db, async (tx) => {
+    // A reserved name already held (ADMIN_USERNAME=admin) may stay; nobody may take one.
+    if (fields.username !== undefined && fields.username.toLowerCase() !== user.username.toLowerCase()) {
+      refuseReservedName(c.var.config, fields.username);
+    }
+    if (emailChanged) {
+      await confirmIdentity(c, limiter, user, currentPassword);
+      // The new address gets a verification link: counted like every mailed link.
+      limitLinkMail(c, limiter, "verify");
+      limitLinkMail(c, limiter, "verify", fields.email);
+    }
+    const { config, db } = c.var;
+    const updated = await writeTx(db, async (tx) => {
       const taken = await profileTakenByOther(tx, user.id, fields);
       if (taken.username) throw conflict("Username is already taken");
       if (taken.email) throw conflict("An account with this email already exists");
-      // A reset link mailed to the old address must not outlive the change.
-      if (emailChanged) await voidResetTokens(tx, user.id, Date.now());
-      return updateProfile(tx, user.id, fields);
+      // Links mailed to the old address must not outlive the change, and the new one is unproved.
+      if (emailChanged) {
+        await voidResetTokens(tx, user.id, Date.now());
+        await voidVerifyTokens(tx, user.id, Date.now());
+      }
+      return updateProfile(tx, user.id, fields, emailChanged);
     });
     if (emailChanged && user.email) {
-      const { config } = c.var;
       const notice = emailChangedMail(config, updated.username, user.email, updated.email ?? "");
       runInBackground("email change notice", () => sendMail(config, notice));
     }
+    if (emailChanged) runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
     // The page reloads after an update (spec part 2 §4): the toast rides along.
     setFlash(c, "profile");
     return c.json(updated);
+  });
+
+  // POST /api/user/verify-email: mails a new link to the member's unproved address.
+  app.post("/verify-email", (c) => {
+    const user = requireUser(c);
+    if (!user.email) throw badRequest(VERIFY_MSG.noEmail);
+    if (user.emailVerified) throw conflict(VERIFY_MSG.alreadyVerified);
+    limitLinkMail(c, limiter, "verify");
+    limitLinkMail(c, limiter, "verify", user.email);
+    const { config, db } = c.var;
+    runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
+    return c.json({ message: VERIFY_MSG.sent });
   });
 
   // POST /api/user/change-password: ends every session of the member; this browser gets a new one.
@@ -70,9 +100,15 @@ export function accountApi(limiter: RateLimiter) {
     return c.json({ message: stored === null ? "Your password has been set." : "Your password has been changed." });
   });
 
-  // DELETE /api/user: the account, its content and every session; the client then shows the home page logged out.
+  // DELETE /api/user { currentPassword }: the account, its content and every session; the client
+  // then shows the home page logged out. Proof of identity first, as for the other account changes
+  // (decision record 014): a stolen session alone must not erase someone's work. Members without a
+  // password may send no body at all (a recent sign-in is their proof).
   app.delete("/", async (c) => {
     const user = requireUser(c);
+    const hasBody = c.req.header("content-type") !== undefined || !["", "0"].includes(c.req.header("content-length") ?? "");
+    const { currentPassword } = hasBody ? await jsonBody(c, confirmIdentitySchema) : {};
+    await confirmIdentity(c, limiter, user, currentPassword);
     await deleteAccount(c.var.db, c.var.config, user);
     await endSession(c);
     setFlash(c, "account-deleted");

@@ -107,7 +107,8 @@ export const adminApi = new Hono<AppEnv>()
       listApprovedItems(c.var.db, (page - 1) * limit, limit),
       countApprovedItems(c.var.db),
     ]);
-    return c.json({ content: rows.map(adminItem), totalCount, page, limit } satisfies ApprovedPage);
+    const content = rows.map((r) => ({ ...adminItem(r), editedAt: r.editedAt ? new Date(r.editedAt).toISOString() : null }));
+    return c.json({ content, totalCount, page, limit } satisfies ApprovedPage);
   })
   .post("/content/:id/approve", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));

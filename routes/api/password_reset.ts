@@ -5,11 +5,13 @@ import { sha256Hex } from "../../lib/auth/crypto.ts";
 import { badRequest } from "../../lib/http_error.ts";
 import { mailResetLink } from "../../lib/auth/password_reset.ts";
 import { hashPassword } from "../../lib/auth/passwords.ts";
-import { clientIp, type RateLimiter } from "../../lib/http/rate_limit.ts";
+import type { RateLimiter } from "../../lib/http/rate_limit.ts";
+import { limitLinkMail } from "../../lib/auth/mail_link.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { forgotPasswordSchema, RESET_MSG, resetPasswordSchema, resetTokenField } from "../../common/schemas/account.ts";
 import { writeTx } from "../../db/client.ts";
 import { setPasswordHash } from "../../db/queries/account.ts";
+import { setEmailVerified } from "../../db/queries/email_verification.ts";
 import { consumeResetToken, findUsableResetToken, voidResetTokens } from "../../db/queries/password_resets.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
 
@@ -21,9 +23,9 @@ export function passwordResetApi(limiter: RateLimiter) {
   // lookup, the token and the mail all happen after the response.
   app.post("/forgot-password", async (c) => {
     const { config, db } = c.var;
-    limiter.hit(`reset:ip:${clientIp(c)}`, config.rate.resetPerIp, config.rate.windowSeconds);
+    limitLinkMail(c, limiter, "reset");
     const { email } = await jsonBody(c, forgotPasswordSchema);
-    limiter.hit(`reset:email:${email.toLowerCase()}`, config.rate.resetPerEmail, config.rate.windowSeconds);
+    limitLinkMail(c, limiter, "reset", email);
     runInBackground("password reset mail", () => mailResetLink(db, config, email));
     return c.json({ message: RESET_MSG.sent });
   });
@@ -47,6 +49,8 @@ export function passwordResetApi(limiter: RateLimiter) {
       const userId = await consumeResetToken(tx, tokenHash, now);
       if (userId === null) throw badRequest(RESET_MSG.invalidText);
       await setPasswordHash(tx, userId, passwordHash);
+      // The link reached the account's mailbox: that proves the address (issue 19).
+      await setEmailVerified(tx, userId);
       await deleteUserSessions(tx, userId);
       await voidResetTokens(tx, userId, now);
     });

@@ -8,6 +8,5 @@ import { listItemsByUser } from "../../db/queries/uploads.ts";
 export const userVideosApi = new Hono<AppEnv>().get("/videos", async (c) => {
   const user = requireUser(c);
   const rows = await listItemsByUser(c.var.db, user.id);
-  c.header("Cache-Control", "private, no-store");
   return c.json(rows.map(toContentItem));
 });

@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/
 import { changesContent } from "../../lib/feed/content_version.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
-import { processImage, processVideo, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { processImage, processVideo, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, keyPath, removeKeys } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
@@ -25,6 +25,7 @@ import {
   findMediaByHash,
   findMediaByYoutubeId,
   findMediaOwner,
+  findMediaTexts,
   findUploadByKey,
   insertMediaItem,
   updateMediaItem,
@@ -88,6 +89,11 @@ export function videoEditsApi(limiter: RateLimiter) {
     const url = body.contentType === "video" ? body.videoUrl : body.imageUrl;
     if (!url) throw badRequest(body.contentType === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
     const upload = await ownUpload(c.var.db, config, user, url, body.contentType);
+    // The cheap checks come before the costly work: an image must name its generator, here or in
+    // its PNG metadata, and that is known without re-encoding it.
+    if (body.contentType === "image" && !body.aiGenerator && !(await readStoredGeneration(config, upload.fileKey))?.aiGenerator) {
+      throw badRequest(UPLOAD_MSG.aiTool);
+    }
     /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
     const duplicate = async () => {
       const key = await deleteUnattachedUpload(db, upload.id);
@@ -160,7 +166,13 @@ export function videoEditsApi(limiter: RateLimiter) {
     const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length) {
       await writeTx(db, async (tx) => {
-        await updateMediaItem(tx, id, set);
+        // An owner's edit of a published item goes live without review (owners fix typos), but
+        // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
+        const published = ownerId === user.id ? publishedTextEdits(await findMediaTexts(tx, id), set) : null;
+        await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
+        if (published) {
+          await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
+        }
         if (ownerId !== user.id) {
           await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
         }
@@ -180,6 +192,20 @@ export function videoEditsApi(limiter: RateLimiter) {
   });
 
   return app;
+}
+
+/** The title and description changes of an approved item, old and new, or null when there are none. */
+function publishedTextEdits(
+  before: { reviewStatus: string; title: string; description: string | null } | undefined,
+  set: Record<string, unknown>,
+) {
+  if (before?.reviewStatus !== "approved") return null;
+  const fields = (["title", "description"] as const).filter((k) => k in set && set[k] !== before[k]);
+  if (!fields.length) return null;
+  return {
+    old: Object.fromEntries(fields.map((k) => [k, before[k]])),
+    new: Object.fromEntries(fields.map((k) => [k, set[k]])),
+  };
 }
 
 /** The owner's id; 404 for an unknown item, 403 when the caller neither owns it nor is an admin. */

@@ -10,7 +10,6 @@ export const adminPage = new Hono<AppEnv>().get("/", async (c) => {
   const user = c.var.user;
   if (!user?.isAdmin) return c.redirect("/", 302);
   const categories = await listCategoryOptions(c.var.db);
-  c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
     (

@@ -27,6 +27,9 @@ const SOCIAL_ERRORS: Record<string, string> = {
   state: "That sign-in link has expired. Please try again.",
   failed: "We couldn't complete the sign-in with that provider. Please try again.",
   banned: "This account has been banned. Contact support if you think this is a mistake.",
+  // Issue 19: the address of that account is not proved, so the provider may not enter it.
+  exists: "An account with this email already exists. Please log in with its username and password; " +
+    "you can then connect {provider} from your profile.",
 };
 
 type Tab = "login" | "register";
@@ -35,7 +38,9 @@ type View = { tab: Tab; error?: string; values?: AuthValues; status?: Contentful
 function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: View) {
   const provider = c.req.query("social") ?? "";
   const social = isProvider(provider) ? PROVIDERS[provider] : undefined;
-  const socialError = SOCIAL_ERRORS[c.req.query("social_error") ?? ""];
+  const named = c.req.query("provider") ?? "";
+  const socialError = SOCIAL_ERRORS[c.req.query("social_error") ?? ""]
+    ?.replace("{provider}", isProvider(named) ? PROVIDERS[named] : "it");
   return renderPage(
     c,
     (

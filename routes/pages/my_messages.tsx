@@ -20,7 +20,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const myMessagesPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return c.redirect("/auth", 302);
-  c.header("Cache-Control", "private, no-store");
 
   let conversations: ConversationOut[] = [];
   let loadError = false;

@@ -36,7 +36,6 @@ export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
     log.error("my videos failed to load", { userId: user.id, error: String(e) });
     loadError = true;
   }
-  c.header("Cache-Control", "private, no-store");
   return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items, loadError }} />, {
     meta: { title: "My Videos", noindex: true },
   });

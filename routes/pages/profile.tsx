@@ -4,13 +4,22 @@ import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
+import { isProvider, type Provider, PROVIDERS } from "../../lib/auth/oauth.ts";
+import type { ConnectNotice } from "../../components/ui/profile/ConnectedAccounts.tsx";
+
+/** What a connect flow's callback (routes/pages/social.ts) reported in the address. */
+function connectNotice(connected?: string, error?: string, provider?: string): ConnectNotice {
+  if (connected && isProvider(connected)) return { kind: "connected", provider: connected };
+  if (error && provider && isProvider(provider)) return { kind: error === "taken" ? "taken" : "failed", provider };
+  return null;
+}
 
 /** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return c.redirect("/auth", 302);
   const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
-  c.header("Cache-Control", "private, no-store");
+  const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
     c,
     <section className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
@@ -19,7 +28,15 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
       <Island
         name="ProfileSettings"
         component={ProfileSettings}
-        props={{ username: user.username, email: user.email, hasPassword: passwordHash !== null, providers }}
+        props={{
+          username: user.username,
+          email: user.email,
+          hasPassword: passwordHash !== null,
+          providers,
+          available,
+          emailVerified: user.emailVerified,
+          notice: connectNotice(c.req.query("connected"), c.req.query("social_error"), c.req.query("provider")),
+        }}
       />
     </section>,
     { meta: { title: "Profile", noindex: true } },

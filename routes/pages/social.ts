@@ -1,28 +1,20 @@
 import { type Context, Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { writeTx } from "../../db/client.ts";
-import { findUserByEmail, findUserBySocial, linkSocialAccount, usernameExists } from "../../db/queries/social_accounts.ts";
-import { countUsers, insertUser } from "../../db/queries/users.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
+import { beginOAuth, takeOAuthState } from "../../lib/auth/oauth_state.ts";
+import { connectSocialAccount, findOrCreateSocialUser } from "../../lib/auth/social_accounts.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { log } from "../../lib/log.ts";
-import {
-  finishAuthorization,
-  isProvider,
-  type Provider,
-  type SocialProfile,
-  startAuthorization,
-  usernameFromProfile,
-} from "../../lib/auth/oauth.ts";
+import { finishAuthorization, isProvider, type SocialProfile } from "../../lib/auth/oauth.ts";
 import { startSession } from "../../lib/auth/session.ts";
 
-const STATE_COOKIE = "dr_oauth";
-
 const back = (c: Context<AppEnv>, query: string) => c.redirect(`/auth?${query}`, 302);
+const toProfile = (c: Context<AppEnv>, query: string) => c.redirect(`/profile?${query}`, 302);
 
 /**
  * /auth/{provider}: social sign-in with the authorization code flow and PKCE. Until the operator
- * configures a provider, the visitor is sent back to /auth with a notice.
+ * configures a provider, the visitor is sent back to /auth with a notice. The same callback ends
+ * a flow started from /profile to connect the provider to the signed-in account
+ * (POST /api/user/social/{provider}, routes/api/social_links.ts).
  */
 export const socialAuth = new Hono<AppEnv>();
 
@@ -31,15 +23,7 @@ socialAuth.get("/:provider", (c) => {
   if (!isProvider(provider)) return c.notFound();
   const settings = c.var.config.oauth[provider];
   if (!settings) return back(c, `social=${provider}`);
-  const { url, state, verifier } = startAuthorization(c.var.config, provider, settings);
-  setCookie(c, STATE_COOKIE, `${provider}.${state}.${verifier}`, {
-    path: "/auth",
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: c.var.config.secure,
-    maxAge: 600,
-  });
-  return c.redirect(url, 302);
+  return c.redirect(beginOAuth(c, provider, settings), 302);
 });
 
 socialAuth.get("/:provider/callback", async (c) => {
@@ -47,47 +31,30 @@ socialAuth.get("/:provider/callback", async (c) => {
   if (!isProvider(provider)) return c.notFound();
   const settings = c.var.config.oauth[provider];
   if (!settings) return back(c, `social=${provider}`);
-  const [savedProvider, savedState, verifier] = (getCookie(c, STATE_COOKIE) ?? "").split(".");
-  deleteCookie(c, STATE_COOKIE, { path: "/auth", secure: c.var.config.secure });
+  const saved = takeOAuthState(c);
+  const linking = saved.linkUserId !== null;
+  const fail = (why: string) =>
+    linking ? toProfile(c, `social_error=${why}&provider=${provider}`) : back(c, `social_error=${why}&provider=${provider}`);
   const code = c.req.query("code");
-  if (c.req.query("error")) return back(c, `social_error=cancelled&provider=${provider}`);
-  if (!code || !verifier || savedProvider !== provider || savedState !== c.req.query("state")) {
-    return back(c, `social_error=state&provider=${provider}`);
-  }
+  if (c.req.query("error")) return fail("cancelled");
+  if (!code || !saved.verifier || saved.provider !== provider || saved.state !== c.req.query("state")) return fail("state");
+  // A connect flow finishes only in the browser, and for the account, that started it.
+  if (linking && c.var.user?.id !== saved.linkUserId) return back(c, `social_error=state&provider=${provider}`);
   let profile: SocialProfile;
   try {
-    profile = await finishAuthorization(c.var.config, provider, settings, code, verifier);
+    profile = await finishAuthorization(c.var.config, provider, settings, code, saved.verifier);
   } catch (e) {
     log.warn("social sign-in failed", { provider, error: String(e) });
-    return back(c, `social_error=failed&provider=${provider}`);
+    return fail("failed");
   }
-  const user = await findOrCreateSocialUser(c, provider, profile);
-  if (user.banned) return back(c, "social_error=banned");
-  await startSession(c, user.id);
+  if (linking) {
+    const outcome = await connectSocialAccount(c.var.db, saved.linkUserId!, provider, profile);
+    return outcome === "taken" ? fail("taken") : toProfile(c, `connected=${provider}`);
+  }
+  const found = await findOrCreateSocialUser(c.var.db, c.var.config, provider, profile);
+  if ("exists" in found) return back(c, `social_error=exists&provider=${provider}`);
+  if (found.account.banned) return back(c, "social_error=banned");
+  await startSession(c, found.account.id);
   setFlash(c, "login");
   return c.redirect("/", 302);
 });
-
-/**
- * The linked account, else the account with the same verified email (then linked), else a new
- * member. An unverified email never links, so nobody can claim someone else's account.
- */
-function findOrCreateSocialUser(c: Context<AppEnv>, provider: Provider, profile: SocialProfile) {
-  return writeTx(c.var.db, async (tx) => {
-    const linked = await findUserBySocial(tx, provider, profile.id);
-    if (linked) return linked;
-    const byEmail = profile.email && profile.emailVerified ? await findUserByEmail(tx, profile.email) : undefined;
-    if (byEmail) {
-      await linkSocialAccount(tx, byEmail.id, provider, profile.id, profile.email);
-      return byEmail;
-    }
-    const base = usernameFromProfile(profile);
-    let username = base;
-    for (let n = 2; await usernameExists(tx, username); n++) username = `${base}_${n}`;
-    const isAdmin = (await countUsers(tx)) === 0;
-    const email = profile.emailVerified && profile.email ? profile.email : null;
-    const created = await insertUser(tx, { username, email, passwordHash: null, isAdmin });
-    await linkSocialAccount(tx, created.id, provider, profile.id, profile.email);
-    return { id: created.id, banned: false };
-  });
-}

@@ -169,7 +169,7 @@ test("a member changes email and password on /profile, then deletes the account 
   await waitHydrated(page, "ProfileSettings");
   assert.equal(new URL(page.url()).pathname, "/profile", "this browser stays signed in");
 
-  // Danger Zone: only the exact username deletes; then the member is logged out.
+  // Danger Zone: only the exact username and the current password delete; then the member is logged out.
   await openTab(page, "Danger Zone");
   await page.getByRole("button", { name: "Delete Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
@@ -178,6 +178,13 @@ test("a member changes email and password on /profile, then deletes the account 
   await page.getByText("Confirmation Failed").waitFor();
   await page.getByText("Please type your username exactly to confirm account deletion.").waitFor();
   await dialog.getByLabel("Username").fill("profile_member");
+  await dialog.getByRole("button", { name: "Delete My Account" }).click();
+  await dialog.getByText("Please enter your current password").waitFor();
+  await dialog.getByLabel("Current Password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Delete My Account" }).click();
+  await page.getByText("Current password is incorrect").waitFor();
+  assert.ok(await server.db.select().from(users).where(eq(users.id, user.id)).get(), "a wrong password deletes nothing");
+  await dialog.getByLabel("Current Password").fill("newer-password");
   await dialog.getByRole("button", { name: "Delete My Account" }).click();
   await page.waitForURL(`${server.url}/`);
   await page.getByText("Account Deleted").waitFor();

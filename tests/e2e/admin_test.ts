@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { formatDate } from "../../common/format.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
@@ -245,7 +246,14 @@ e2e("Approved pages 45 items at 20 ('Page 1 of 3'); Edit Video enforces its limi
   try {
     const a = await createUser(s.db, { username: "pager_admin", isAdmin: true });
     for (let i = 1; i <= 45; i++) {
-      await item(s, { userId: a.id, title: `Approved clip ${i}`, reviewStatus: "approved", createdAt: 1_700_000_000_000 + i * 1000 });
+      await item(s, {
+        userId: a.id,
+        title: `Approved clip ${i}`,
+        reviewStatus: "approved",
+        createdAt: 1_700_000_000_000 + i * 1000,
+        // Issue 19: an owner's edit after approval shows to moderators.
+        editedAt: i === 44 ? Date.UTC(2026, 10, 20) : null,
+      });
     }
     const [cat] = await categoryIds(s.db);
     const context = await signedIn(s, a.id);
@@ -261,6 +269,12 @@ e2e("Approved pages 45 items at 20 ('Page 1 of 3'); Edit Video enforces its limi
     );
     assert.equal(await page.getByRole("button", { name: "Prev" }).isDisabled(), true);
     await row(page, "Approved clip 45").waitFor();
+    assert.equal(
+      await row(page, "Approved clip 44").getByText(/^edited /).textContent(),
+      `edited ${formatDate(Date.UTC(2026, 10, 20), "numeric")}`,
+    );
+    assert.equal(await row(page, "Approved clip 45").getByText(/^edited /).count(), 0);
+    await screenshot(page, "admin-approved-edited");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Page 2 of 3").waitFor();
     await row(page, "Approved clip 25").waitFor();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { APPROVED_PAGE_SIZE, pageCount } from "../../../common/admin_rules.ts";
-import type { ApprovedPage } from "../../../common/api_types.ts";
+import type { ApprovedItem, ApprovedPage } from "../../../common/api_types.ts";
 import { type AdminItem, type Category, featuredToast, type Load, post, useLoad, useRowCalls } from "./data.ts";
 import EditVideoDialog from "./EditVideoDialog.tsx";
 import { ActionsCell, CallButton, Cell, DeleteButton, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
@@ -24,7 +24,7 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
     if (state.status === "ready" && page > pages) setPage(pages);
   }, [state, page, pages]);
 
-  const listState: Load<AdminItem[]> = state.status === "ready" ? { status: "ready", data: state.data.content } : state;
+  const listState: Load<ApprovedItem[]> = state.status === "ready" ? { status: "ready", data: state.data.content } : state;
   return (
     <>
       <ListTable
@@ -39,7 +39,14 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
             <TitleCell item={item} />
             <Cell>{TYPE_LABEL[item.contentType]}</Cell>
             <Cell numeric>{item.views.toLocaleString()}</Cell>
-            <Cell>{formatDate(item.createdAt, "numeric")}</Cell>
+            <Cell>
+              {formatDate(item.createdAt, "numeric")}
+              {item.editedAt && (
+                <span className="block text-xs text-amber-300" title="The owner changed the title or description after approval">
+                  edited {formatDate(item.editedAt, "numeric")}
+                </span>
+              )}
+            </Cell>
             <ActionsCell item={item}>
               <RowButton onClick={() => setEditing(item)}>Edit</RowButton>
               {!item.featured && (

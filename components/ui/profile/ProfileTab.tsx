@@ -3,10 +3,8 @@ import { api } from "../api.ts";
 import { bindField, TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
 import { ACCOUNT_MSG, RECENT_SIGN_IN_MINUTES, updateProfileSchema } from "../../../common/schemas/account.ts";
-import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from "../../../common/auth_rules.ts";
+import { EMAIL_MAX, PASSWORD_MAX, PROVIDER_NAMES, USERNAME_MAX } from "../../../common/auth_rules.ts";
 import { failureText, fieldErrors } from "../failure.ts";
-
-const PROVIDER_NAMES: Record<string, string> = { google: "Google", facebook: "Facebook" };
 
 /**
  * Username and email, under the registration's rules; the page reloads after an update (spec part
@@ -88,7 +86,7 @@ export function ProfileTab({ username, email, hasPassword, providers }: {
           {provider && (
             <>
               <a href={`/auth/${provider}`} className="font-medium text-orange-300 underline hover:text-orange-200">
-                Sign in again with {PROVIDER_NAMES[provider]}
+                Sign in again with {PROVIDER_NAMES[provider as keyof typeof PROVIDER_NAMES]}
               </a>
               ,{" "}
             </>

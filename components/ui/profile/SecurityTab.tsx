@@ -3,11 +3,10 @@ import { api } from "../api.ts";
 import { bindField, TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
 import { ACCOUNT_MSG, changePasswordSchema, RECENT_SIGN_IN_MINUTES } from "../../../common/schemas/account.ts";
-import { PASSWORD_MAX } from "../../../common/auth_rules.ts";
+import { PASSWORD_MAX, PROVIDER_NAMES } from "../../../common/auth_rules.ts";
 import { failureText, fieldErrors } from "../failure.ts";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
-const PROVIDER_NAMES: Record<string, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
 
 /** Changes the password, or sets a first one for members who joined through Google or Facebook. */
 export function SecurityTab({ hasPassword, providers, onPasswordSet }: {
@@ -53,7 +52,7 @@ export function SecurityTab({ hasPassword, providers, onPasswordSet }: {
     }
   }
 
-  const via = providers.map((p) => PROVIDER_NAMES[p] ?? p).join(" or ");
+  const via = providers.map((p) => PROVIDER_NAMES[p as keyof typeof PROVIDER_NAMES] ?? p).join(" or ");
   const field = (name: keyof typeof EMPTY, label: string, autoComplete: string) => (
     <TextField
       label={label}
