@@ -8,6 +8,10 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+/** Where an item's renditions stand (lib/media/process_job.ts); only `ready` items are ever public. */
+export const PROCESSING_STATES = ["queued", "processing", "ready", "failed"] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
 export const COMMENT_MAX = 2000;
 /** The newest comments a media page lists (and the API returns). */
 export const COMMENT_LIST_LIMIT = 200;
