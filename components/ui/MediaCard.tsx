@@ -15,6 +15,8 @@ export type CardItem =
     | "contentType"
     | "thumbnail"
     | "videoUrl"
+    | "previewUrl"
+    | "thumbnail2x"
     | "youtubeId"
     | "duration"
     | "tags"
@@ -32,15 +34,32 @@ export type CardItem =
 
 /** Trims a content item to what a card needs (island props stay small). */
 export function toCardItem(item: CardItem): CardItem {
-  const { id, slug, title, contentType, thumbnail, videoUrl, youtubeId, duration, tags, categoryName, aiGenerator, uploaderName, likes } =
-    item;
+  const {
+    id,
+    slug,
+    title,
+    contentType,
+    thumbnail,
+    thumbnail2x,
+    videoUrl,
+    previewUrl,
+    youtubeId,
+    duration,
+    tags,
+    categoryName,
+    aiGenerator,
+    uploaderName,
+    likes,
+  } = item;
   const card: CardItem = {
     id,
     slug,
     title,
     contentType,
     thumbnail,
+    thumbnail2x: thumbnail2x ?? null,
     videoUrl,
+    previewUrl: previewUrl ?? null,
     youtubeId,
     duration,
     tags,

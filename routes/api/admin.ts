@@ -27,7 +27,7 @@ import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_typ
 import { rejectSchema } from "../../common/schemas/admin.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import { type AuditAction, recordAudit } from "../../lib/audit.ts";
-import { toContentItem } from "../../lib/content_item.ts";
+import { toOwnerItem } from "../../lib/content_item.ts";
 import { requireAdmin } from "../../lib/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
@@ -41,7 +41,7 @@ const approvedQuery = z.object({
 const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
 const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 /** The content item plus what only moderators see. */
-const adminItem = (row: ItemRow): AdminItem => ({ ...toContentItem(row), hidden: row.hidden });
+const adminItem = (row: ItemRow): AdminItem => ({ ...toOwnerItem(row), hidden: row.hidden });
 
 const reportedItem = (row: ReportedRow): ReportedItem => ({
   ...adminItem(row),

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toContentItem } from "../../lib/content_item.ts";
+import { toOwnerItem } from "../../lib/content_item.ts";
 import { requireUser } from "../../lib/guards.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
 
@@ -9,5 +9,5 @@ export const userVideosApi = new Hono<AppEnv>().get("/videos", async (c) => {
   const user = requireUser(c);
   const rows = await listItemsByUser(c.var.db, user.id);
   c.header("Cache-Control", "private, no-store");
-  return c.json(rows.map(toContentItem));
+  return c.json(rows.map(toOwnerItem));
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { type ContentItem, toOwnerItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { log } from "../../lib/log.ts";
 import { youtubeWatchUrl } from "../../common/youtube.ts";
@@ -31,7 +31,7 @@ export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   let items: MyItem[] = [];
   let loadError = false;
   try {
-    items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toContentItem(r), r.hidden));
+    items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toOwnerItem(r), r.hidden));
   } catch (e) {
     log.error("my videos failed to load", { userId: user.id, error: String(e) });
     loadError = true;
