@@ -7,7 +7,7 @@ import { jobs, media, uploads } from "../db/schema/mod.ts";
 import { sweepUnattachedUploads } from "../lib/upload_sweep.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
-import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";
+import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, withPngText } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 
 const env = await makeTestEnv({ MAX_VIDEO_MB: "2", MAX_IMAGE_MB: "1", RATE_UPLOADS_PER_USER: "1000" });

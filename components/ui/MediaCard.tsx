@@ -15,8 +15,6 @@ export type CardItem =
     | "contentType"
     | "thumbnail"
     | "videoUrl"
-    | "previewUrl"
-    | "thumbnail2x"
     | "youtubeId"
     | "duration"
     | "tags"
@@ -26,6 +24,10 @@ export type CardItem =
     | "likes"
   >
   & {
+    /** The clip a card plays on hover and touch (never the full file once it exists). */
+    previewUrl?: string | null;
+    /** The poster for 2x screens (`srcset`). */
+    thumbnail2x?: string | null;
     /** Links the uploader by id when the username alone would read as one (see profileHref). */
     uploaderId?: number;
     /** The viewer's like, when the server knows it (else the card asks on first use). */
