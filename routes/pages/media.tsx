@@ -96,6 +96,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
               props={{
                 kind: item.contentType,
                 src: mediaFileUrl(item),
+                sources: item.sources,
                 poster: item.thumbnail,
                 placeholder: placeholderUrl(item.id),
                 title: item.title,
