@@ -22,6 +22,9 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
+import { hasOpenJob } from "../../db/queries/jobs.ts";
+import { findMediaForProcessing } from "../../db/queries/media_files.ts";
+import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { rejectSchema } from "../../common/schemas/admin.ts";
@@ -116,6 +119,19 @@ export const adminApi = new Hono<AppEnv>()
       return { action: "content.approve", details: { from: item.reviewStatus }, result: null };
     });
     return c.json({ ok: true, id, reviewStatus: "approved" });
+  })
+  // A video whose processing failed for good: queued once more (issue 21).
+  .post("/content/:id/reprocess", async (c) => {
+    const id = idOr400(c.req.param("id"));
+    const state = await writeTx(c.var.db, async (tx) => {
+      const item = await findMediaForProcessing(tx, id);
+      if (!item) throw notFound("Content not found");
+      if (item.contentType !== "video" || !item.fileKey) throw conflict("Only uploaded videos are processed");
+      if (await hasOpenJob(tx, id)) throw conflict("This video is already being processed");
+      await queueVideoProcessing(tx, c.var.config, id);
+      return { state: "queued" as const, progress: 0 };
+    });
+    return c.json({ ok: true, id, processing: state });
   })
   .post("/content/:id/reject", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));

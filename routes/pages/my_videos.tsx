@@ -20,6 +20,7 @@ export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
   duration: i.duration,
   reviewStatus: i.reviewStatus,
   rejectionReason: i.rejectionReason,
+  ...(i.processing ? { processing: i.processing } : {}),
   hidden,
   openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
 });
