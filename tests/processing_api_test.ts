@@ -4,8 +4,10 @@
  * endpoint), and existing videos without renditions are queued at start while staying public.
  */
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { jobs, media } from "../db/schema/mod.ts";
+import { jobs, media, mediaFiles } from "../db/schema/mod.ts";
+import { deleteAccount } from "../lib/account_delete.ts";
 import { startJobs } from "../lib/jobs/runtime.ts";
 import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
@@ -103,4 +105,91 @@ Deno.test("[api] at start, videos without renditions are queued; a public one st
   const again = await startJobs(db, config, {});
   await again.stop();
   assert.equal((await db.select().from(jobs)).length, 1);
+});
+
+Deno.test("[api] deleting a video while it is transcoded stops the job and leaves no file behind", { ignore: !FFMPEG }, async () => {
+  await using env = await makeTestEnv({ JOB_LEASE_SECONDS: "1", FFMPEG_THREADS: "1" });
+  const { request, db, config } = env;
+  const member = await createUser(db);
+  const cookie = await loginCookie(db, member.id);
+  const bytes = await makeVideo({
+    ext: "mp4",
+    args: [
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=854x480:rate=25:duration=12",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+    ],
+  });
+  const mp = multipart("long.mp4", "video/mp4", bytes);
+  const up = await json(
+    await request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
+    201,
+  );
+  const { id } = await json(
+    await request("/api/videos", {
+      cookie,
+      json: { title: "Long", contentType: "video", videoUrl: up.url, categoryId: 1, aiGenerator: "Sora" },
+    }),
+    201,
+  );
+  const runtime = await startJobs(db, config);
+  try {
+    await until(async () => {
+      const row = await db.select().from(media).where(eq(media.id, id)).get();
+      return row!.processingState === "processing" && row!.processingProgress > 0;
+    });
+    await json(await request(`/api/videos/${id}`, { method: "DELETE", cookie }));
+    await until(() => Promise.resolve(runtime.runner.busy === 0));
+    await new Promise((r) => setTimeout(r, 200));
+    const left = readdirSync(config.uploadsDir, { recursive: true }).map(String)
+      .filter((p) => !Deno.statSync(`${config.uploadsDir}/${p}`).isDirectory);
+    assert.deepEqual(left, [], "no original, rendition, preview, poster or temp file");
+    assert.equal((await db.select().from(jobs)).length, 0, "the job went with the item");
+  } finally {
+    await runtime.stop();
+  }
+});
+
+Deno.test("[api] deleting an account removes its videos' renditions, previews, posters and a dead run's outputs", async () => {
+  await using env = await makeTestEnv();
+  const { db, config } = env;
+  const member = await createUser(db);
+  const keys = [
+    "v/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.mp4",
+    "v/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.mp4",
+    "p/cccccccccccccccccccccccccccccccc.mp4",
+  ];
+  const posters = ["t/dddddddddddddddddddddddddddddddd.webp", "t/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.webp"];
+  const deadRun = "v/ffffffffffffffffffffffffffffffff.mp4";
+  for (const dir of ["v", "p", "t"]) await Deno.mkdir(`${config.uploadsDir}/${dir}`, { recursive: true });
+  for (const k of [...keys, ...posters, deadRun]) await Deno.writeTextFile(`${config.uploadsDir}/${k}`, "x");
+  const item = await createMedia(db, { userId: member.id, contentType: "video", fileKey: keys[0], thumbnailKey: posters[0] });
+  await db.insert(mediaFiles).values([
+    { key: keys[1], mediaId: item.id, role: "rendition", height: 480, bytes: 1, createdAt: 1 },
+    { key: keys[2], mediaId: item.id, role: "preview", height: null, bytes: 1, createdAt: 1 },
+    { key: posters[0], mediaId: item.id, role: "poster", height: null, bytes: 1, createdAt: 1 },
+    { key: posters[1], mediaId: item.id, role: "poster2x", height: null, bytes: 1, createdAt: 1 },
+  ]);
+  await db.insert(jobs).values({
+    kind: "video.process",
+    mediaId: item.id,
+    state: "running",
+    runAfter: 0,
+    outputs: JSON.stringify([deadRun]),
+    createdAt: 0,
+    updatedAt: 0,
+  });
+  await deleteAccount(db, config, { ...member, isAdmin: false } as Parameters<typeof deleteAccount>[2]);
+  const left = readdirSync(config.uploadsDir, { recursive: true }).map(String)
+    .filter((p) => !Deno.statSync(`${config.uploadsDir}/${p}`).isDirectory);
+  assert.deepEqual(left, []);
+  assert.equal((await db.select().from(mediaFiles)).length, 0);
+  assert.equal((await db.select().from(jobs)).length, 0);
 });
