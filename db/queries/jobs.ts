@@ -43,6 +43,16 @@ export async function claimJob(tx: Tx, owner: string, leaseMs: number, kinds: st
   return row ?? null;
 }
 
+/** Whether any job of these kinds is due (a read: an idle runner polls without taking the write lock). */
+export async function hasDueJob(db: Conn, kinds: string[], now = Date.now()): Promise<boolean> {
+  if (kinds.length === 0) return false;
+  const row = await db.select({ id: jobs.id }).from(jobs).where(and(
+    inArray(jobs.kind, kinds),
+    sql`((${jobs.state} = 'queued' AND ${jobs.runAfter} <= ${now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < ${now}))`,
+  )).limit(1).get();
+  return !!row;
+}
+
 /** Extends a lease; false when the job is no longer this owner's (cancelled, or taken after expiry). */
 export async function renewLease(db: Conn, id: number, owner: string, leaseMs: number, now = Date.now()): Promise<boolean> {
   const rows = await db.update(jobs).set({ leaseUntil: now + leaseMs, updatedAt: now })

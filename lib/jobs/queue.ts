@@ -10,6 +10,7 @@ import {
   claimJob,
   failJob,
   finishJob,
+  hasDueJob,
   holdsLease,
   type JobRow,
   releaseJob,
@@ -98,7 +99,7 @@ export class JobRunner {
       let claimed: JobRow | null = null;
       if (this.#running.size < concurrency) {
         try {
-          claimed = await writeTx(this.db, (tx) => claimJob(tx, this.owner, leaseMs, kinds));
+          if (await hasDueJob(this.db, kinds)) claimed = await writeTx(this.db, (tx) => claimJob(tx, this.owner, leaseMs, kinds));
         } catch (e) {
           log.error("job claim failed", { error: String(e) });
         }
