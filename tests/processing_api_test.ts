@@ -80,7 +80,7 @@ Deno.test("[api] a failed processing says why to owner and admin; an admin queue
   }
 });
 
-Deno.test("[api] at start, videos without renditions are queued; a public one stays public meanwhile", async () => {
+Deno.test("[api] at start, videos without renditions are queued; a public one stays public meanwhile", { ignore: !FFMPEG }, async () => {
   await using env = await makeTestEnv();
   const { request, db, config } = env;
   const member = await createUser(db);

@@ -7,6 +7,7 @@ import { type Db, writeTx } from "../../db/client.ts";
 import { queueMissingRenditions } from "../../db/queries/media_files.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
+import { hasFfmpeg } from "../media_process.ts";
 import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
 import { onJobQueued } from "./enqueue.ts";
 import { type Handlers, JobRunner } from "./queue.ts";
@@ -16,7 +17,8 @@ export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler };
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
 
 export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS): Promise<Jobs> {
-  const queued = await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts));
+  // Without ffmpeg there is nothing to make: videos keep playing their originals.
+  const queued = (await hasFfmpeg()) ? await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts)) : 0;
   if (queued) log.info("videos queued for renditions", { count: queued });
   const runner = new JobRunner(db, config, handlers).start();
   const unsubscribe = onJobQueued(() => runner.wake());
