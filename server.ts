@@ -4,6 +4,7 @@ import { drainBackground } from "./lib/background.ts";
 import type { Config } from "./lib/config.ts";
 import { log } from "./lib/log.ts";
 import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
+import { startJobs } from "./lib/boot/jobs.ts";
 
 export type RunningServer = { url: string; db: Db; shutdown: () => Promise<void>; finished: Promise<void> };
 
@@ -13,19 +14,24 @@ export function listenUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-/** Serves the app; shutdown stops accepting, lets in-flight requests finish, then closes the database. */
+/** Serves the app (and runs jobs unless JOBS_IN_WEB=false); shutdown stops accepting, lets in-flight requests finish, then closes the database. */
 export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): RunningServer {
   const app = createApp(config, { db });
   const server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, (req, info) => app.fetch(req, info));
   const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
   const stopSweeper = startUploadSweeper(db, config);
+  // Started after listening, so the first page is answered while start-up jobs are queued.
+  const jobs = config.jobs.inWeb ? startJobs(db, config) : null;
+  jobs?.catch((e) => log.error("job runner failed to start", { error: String(e) }));
   return {
     url,
     db,
     finished: server.finished,
     shutdown: async () => {
       stopSweeper();
+      // Stop claiming; a running transcode is handed back to the queue for the next start.
+      await (await jobs?.catch(() => null))?.stop();
       await server.shutdown();
       await drainBackground();
       db.client.close();

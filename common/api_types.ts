@@ -4,7 +4,7 @@
  * them, so an island and the route that feeds it cannot drift apart.
  */
 import type { ErrorCode } from "./error_codes.ts";
-import type { ContentType, ReviewStatus } from "./media_rules.ts";
+import type { ContentType, ProcessingState, ReviewStatus } from "./media_rules.ts";
 
 /** Every failed `/api/*` call answers this (app.ts onError). */
 export type ApiErrorBody = { error: string; code?: ErrorCode };
@@ -20,6 +20,12 @@ export type SessionUser = {
   emailVerified: boolean;
 };
 
+/** A playable rendition of a video (H.264/AAC MP4, index at the front). */
+export type VideoSource = { url: string; type: "video/mp4"; height: number; bytes: number };
+
+/** Where an item's renditions stand: only its owner and admins are told. */
+export type Processing = { state: ProcessingState; progress: number; error?: string };
+
 /** The spec's content item (part 1 §3), as every media endpoint returns it. */
 export type ContentItem = {
   id: number;
@@ -32,11 +38,18 @@ export type ContentItem = {
   /** Comma-separated (format.ts splitTags reads it). */
   tags: string;
   contentType: ContentType;
+  /** The rendition a player starts with when it knows nothing (at most 720p); the original before renditions exist. */
   videoUrl: string | null;
+  /** The card's clip: at most 4 s, muted, at most 360p. */
+  previewUrl: string | null;
+  /** Playable renditions, smallest first (empty before processing is ready). */
+  sources: VideoSource[];
   imageUrl: string | null;
   embedCode: string | null;
   youtubeId: string | null;
   thumbnail: string;
+  /** The poster at twice the card size, for `srcset` on 2x screens. */
+  thumbnail2x: string | null;
   /** Seconds. */
   duration: number | null;
   size: number | null;
@@ -61,6 +74,8 @@ export type ContentItem = {
   credits: number;
   vimeoId: null;
   reviewedAt: string | null;
+  /** Only in the owner's and admins' answers. */
+  processing?: Processing;
 };
 
 /** `GET /api/content/feed` (spec part 1 §3, feed response). */

@@ -12,6 +12,10 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const CONTENT_NOT_FOUND = "Content Not Found";
 export const CONTENT_NOT_FOUND_TEXT = "The content you're looking for doesn't exist or has been removed.";
 
+/** Where an item's renditions stand (lib/media/process_job.ts); only `ready` items are ever public. */
+export const PROCESSING_STATES = ["queued", "processing", "ready", "failed"] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
 export const COMMENT_MAX = 2000;
 /** The newest comments a media page lists (and the API returns). */
 export const COMMENT_LIST_LIMIT = 200;

@@ -123,6 +123,7 @@ function Viewer(
         <MediaPlayer
           kind={item.contentType}
           src={mediaFileUrl(item)}
+          sources={item.sources}
           poster={item.thumbnail}
           placeholder={placeholderUrl(item.id)}
           title={item.title}

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/toast.ts";
 import { CloseIcon } from "../components/ui/icons.tsx";
+import { VideoPlayer } from "../components/ui/VideoPlayer.tsx";
+import type { VideoSource } from "../common/api_types.ts";
 
 type Props = {
   kind: "video" | "image";
   src: string;
+  /** A video's renditions, smallest first (none before processing is ready: `src` is then the original). */
+  sources?: VideoSource[];
   /** The thumbnail (video poster, image fallback) and the generated placeholder after it. */
   poster: string;
   placeholder: string;
@@ -21,16 +25,12 @@ export default function MediaPlayer(props: Props) {
   return props.kind === "video" ? <Video {...props} /> : <ZoomImage {...props} />;
 }
 
-function Video({ src, poster, title }: Props) {
-  const ref = useRef<HTMLVideoElement>(null);
+function Video({ src, sources, poster, title }: Props) {
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
     toast({ title: "Playback error", description: VIDEO_ERROR, variant: "destructive" });
   };
-  useEffect(() => {
-    if (ref.current?.error) fail(); // an error before hydration
-  }, []);
   if (failed) {
     return (
       <div className="flex aspect-video w-full items-center justify-center bg-neutral-900 p-6 text-center text-neutral-300" role="alert">
@@ -38,22 +38,7 @@ function Video({ src, poster, title }: Props) {
       </div>
     );
   }
-  return (
-    <video
-      ref={ref}
-      src={src}
-      poster={poster}
-      controls
-      playsInline
-      preload="metadata"
-      onError={fail}
-      aria-label={title}
-      width={1280}
-      height={720}
-      className="aspect-video h-auto w-full bg-black"
-      data-testid="video-player"
-    />
-  );
+  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} onFail={fail} />;
 }
 
 function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {

@@ -10,6 +10,7 @@ import { firstError } from "../common/schemas/form.ts";
 import { memberEditSchema } from "../common/schemas/media.ts";
 import { ArrowLeftIcon } from "../components/ui/icons.tsx";
 import { PLACEHOLDER_THUMB } from "../common/feed_rules.ts";
+import { ProcessingStatus, useProcessingPoll } from "../components/ui/ProcessingStatus.tsx";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
 export type MyItem =
@@ -26,6 +27,7 @@ export type MyItem =
     | "duration"
     | "reviewStatus"
     | "rejectionReason"
+    | "processing"
   >
   & {
     /** Approved but hidden from the public by reports until an admin decides. */
@@ -48,6 +50,14 @@ export default function MyVideos({ items: initial, loadError }: { items: MyItem[
   const [items, setItems] = useState(initial);
   const [editing, setEditing] = useState<MyItem | null>(null);
   const [deleting, setDeleting] = useState<MyItem | null>(null);
+  // Processing state and percentage, live while the page is open (issue 21).
+  useProcessingPoll(items, "/api/user/videos", (fresh) =>
+    setItems((list) =>
+      list.map((i) => {
+        const f = fresh.get(i.id);
+        return f?.processing ? { ...i, processing: f.processing, thumbnail: f.thumbnail ?? i.thumbnail } : i;
+      })
+    ));
 
   return (
     <section className="mx-auto max-w-[1400px] px-3 py-6 sm:px-6">
@@ -132,6 +142,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
             {status.label}
           </span>
         </div>
+        <ProcessingStatus processing={item.processing} />
         {item.reviewStatus === "rejected" && item.rejectionReason
           ? <p className="text-xs text-red-300">Reason: {item.rejectionReason}</p>
           : null}

@@ -69,6 +69,21 @@ const schema = z.object({
   MAX_JSON_KB: positiveInt.max(10 * 1024).default(64),
   /** A request body that sends no byte for this long is abandoned with 408 (uploads included). */
   BODY_IDLE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+  /** Jobs (transcodes) this process runs at once. */
+  JOB_CONCURRENCY: positiveInt.max(16).default(1),
+  /** false: the web process runs no jobs; `deno task worker` (another process or host on the same database) does. */
+  JOBS_IN_WEB: bool.default(true),
+  /** A running job's lease; a process that dies leaves its job to be taken again once this runs out. */
+  JOB_LEASE_SECONDS: positiveInt.max(3600).default(60),
+  /** Tries of a job before it ends as failed (retried with backoff: 10 s, 40 s, 90 s ...). */
+  JOB_MAX_ATTEMPTS: positiveInt.max(20).default(3),
+  /** A failed job waits this long times the square of its attempt number before its next try. */
+  JOB_RETRY_SECONDS: positiveInt.max(3600).default(10),
+  /** Threads each ffmpeg may use, and its niceness (0-19): encoding leaves the web process its latency. */
+  FFMPEG_THREADS: positiveInt.max(64).default(2),
+  FFMPEG_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Keep the uploaded original after its renditions are made (for admins and re-encoding). */
+  KEEP_ORIGINALS: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
@@ -157,6 +172,17 @@ function toConfig(env: z.infer<typeof schema>) {
     },
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     body: { maxJsonBytes: env.MAX_JSON_KB * 1024, idleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000 },
+    jobs: {
+      concurrency: env.JOB_CONCURRENCY,
+      inWeb: env.JOBS_IN_WEB,
+      leaseMs: env.JOB_LEASE_SECONDS * 1000,
+      maxAttempts: env.JOB_MAX_ATTEMPTS,
+      retryBaseMs: env.JOB_RETRY_SECONDS * 1000,
+      /** Polling interval when the queue is empty (a new job in this process wakes it at once). */
+      pollMs: 1000,
+    },
+    ffmpeg: { threads: env.FFMPEG_THREADS, nice: env.FFMPEG_NICE },
+    keepOriginals: env.KEEP_ORIGINALS,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -30,7 +30,15 @@ export function tempDir(prefix = "dreamreel-test-"): string {
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = tempDir();
   // The anonymous page cache is off in tests, which change data and expect to see it at once.
-  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0", ...overrides });
+  // Servers run no jobs unless a test asks (JOBS_IN_WEB=true): factory-made videos are not real files.
+  return parseConfig({
+    DATA_DIR: dataDir,
+    SITE_URL: ORIGIN,
+    LOG_LEVEL: "error",
+    PAGE_CACHE_SECONDS: "0",
+    JOBS_IN_WEB: "false",
+    ...overrides,
+  });
 }
 
 export type TestEnv = Awaited<ReturnType<typeof makeTestEnv>>;

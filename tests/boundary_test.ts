@@ -109,12 +109,12 @@ Deno.test("[layout] no route imports another route: shared logic lives in lib/ o
 const LIB_RULE: Record<string, string[]> = {
   "lib": [],
   "lib/http": ["lib"],
-  "lib/media": ["lib", "lib/http"],
+  // The job queue is plumbing (a table, claims, leases): it imports nothing of the work it runs.
+  "lib/jobs": ["lib"],
+  "lib/media": ["lib", "lib/http", "lib/jobs"],
   "lib/feed": ["lib", "lib/http", "lib/media"],
   "lib/community": ["lib", "lib/http"],
   "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed"],
-  // Not built yet: the job queue runs media and feed work; the subsystems it serves do not import it.
-  "lib/jobs": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth"],
   "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
   "lib/boot": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/jobs", "lib/render"],
 };

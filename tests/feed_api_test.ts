@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { contentChanged } from "../lib/feed/content_version.ts";
+import { contentChanged } from "../lib/http/content_version.ts";
 import { categoryIds, createMedia, createUser, makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { listItemsByIds } from "../db/queries/feed.ts";
-import { contentChanged } from "../lib/feed/content_version.ts";
+import { contentChanged } from "../lib/http/content_version.ts";
 import { featuredRow, itemRowsByIds, ROW_TTL_MS } from "../lib/feed/item_rows.ts";
 import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 

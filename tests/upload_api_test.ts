@@ -3,11 +3,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { media, uploads } from "../db/schema/mod.ts";
+import { jobs, media, uploads } from "../db/schema/mod.ts";
 import { sweepUnattachedUploads } from "../lib/media/upload_sweep.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../db/queries/uploads.ts";
 import { categoryIds, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
-import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, topBoxes, withPngText } from "./_media_fixtures.ts";
+import { exifHasGps, jpeg, mp4, multipart, multipartStream, png, withPngText } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 
 const env = await makeTestEnv({ MAX_VIDEO_MB: "2", MAX_IMAGE_MB: "1", RATE_UPLOADS_PER_USER: "1000" });
@@ -434,24 +434,27 @@ Deno.test("[api] POST /api/videos keeps the uploader's own prompt and reads Comf
   assert.equal(own.aiGenerator, "Midjourney");
 });
 
-Deno.test("[api] POST /api/videos processes a video: real duration, faststart, a poster when none sent", { ignore: !FFMPEG }, async () => {
+Deno.test("[api] POST /api/videos queues a video's processing: stored as uploaded, queued, shown nowhere publicly", {
+  ignore: !FFMPEG,
+}, async () => {
   const bytes = await mp4(3, "160x120", 90);
-  const boxes = topBoxes(bytes);
-  assert.ok(boxes.indexOf("moov") > boxes.indexOf("mdat"), "fixture has its index at the end");
   const url = await uploaded(memberCookie, "clip.mp4", "video/mp4", bytes);
-  const res = await create(memberCookie, payload({ contentType: "video", videoUrl: url, duration: 999, thumbnail: null }));
+  const res = await create(memberCookie, payload({ contentType: "video", videoUrl: url, duration: 3.2, thumbnail: null }));
   assert.equal(res.status, 201, await res.clone().text());
   const item = await res.json();
-  assert.equal(item.duration, 3);
-  assert.equal(item.width, 160);
-  assert.equal(item.height, 120);
-  assert.match(item.thumbnail, /^\/uploads\/t\/[a-f0-9]{32}\.jpg$/);
+  assert.deepEqual(item.processing, { state: "queued", progress: 0 });
+  assert.equal(item.duration, 3, "the browser's duration until the job probes it");
+  assert.deepEqual(item.sources, []);
+  assert.equal(item.previewUrl, null);
   const row = await db.select().from(media).where(eq(media.id, item.id)).get();
-  const stored = await Deno.readFile(`${config.uploadsDir}/${row!.fileKey}`);
-  const after = topBoxes(stored);
-  assert.ok(after.indexOf("moov") < after.indexOf("mdat"), `faststart: ${after}`);
-  assert.equal(row!.size, stored.length);
-  assert.equal((await sharp(await Deno.readFile(`${config.uploadsDir}/${row!.thumbnailKey}`)).metadata()).format, "jpeg");
+  assert.equal(row!.playable, false);
+  assert.equal(row!.processingState, "queued");
+  assert.deepEqual(await Deno.readFile(`${config.uploadsDir}/${row!.fileKey}`), bytes, "the original is kept as uploaded");
+  assert.equal(row!.fileHash, createHash("sha256").update(bytes).digest("hex"));
+  const [job] = await db.select().from(jobs).where(eq(jobs.mediaId, item.id));
+  assert.equal(job.kind, "video.process");
+  assert.equal(job.state, "queued");
+  assert.deepEqual(JSON.parse(job.payload), { mediaId: item.id });
 });
 
 Deno.test("[api] POST /api/videos keeps the browser's thumbnail for a video", { ignore: !FFMPEG }, async () => {

@@ -24,6 +24,10 @@ export type CardItem =
     | "likes"
   >
   & {
+    /** The clip a card plays on hover and touch (never the full file once it exists). */
+    previewUrl?: string | null;
+    /** The poster for 2x screens (`srcset`). */
+    thumbnail2x?: string | null;
     /** Links the uploader by id when the username alone would read as one (see profileHref). */
     uploaderId?: number;
     /** The viewer's like, when the server knows it (else the card asks on first use). */
@@ -32,15 +36,32 @@ export type CardItem =
 
 /** Trims a content item to what a card needs (island props stay small). */
 export function toCardItem(item: CardItem): CardItem {
-  const { id, slug, title, contentType, thumbnail, videoUrl, youtubeId, duration, tags, categoryName, aiGenerator, uploaderName, likes } =
-    item;
+  const {
+    id,
+    slug,
+    title,
+    contentType,
+    thumbnail,
+    thumbnail2x,
+    videoUrl,
+    previewUrl,
+    youtubeId,
+    duration,
+    tags,
+    categoryName,
+    aiGenerator,
+    uploaderName,
+    likes,
+  } = item;
   const card: CardItem = {
     id,
     slug,
     title,
     contentType,
     thumbnail,
+    thumbnail2x: thumbnail2x ?? null,
     videoUrl,
+    previewUrl: previewUrl ?? null,
     youtubeId,
     duration,
     tags,
@@ -53,6 +74,9 @@ export function toCardItem(item: CardItem): CardItem {
   if (item.isLiked !== undefined) card.isLiked = item.isLiked;
   return card;
 }
+
+/** A card is the full width of a phone, else at most ~400 CSS px (the featured one twice that). */
+const POSTER_SIZES = "(max-width: 640px) 100vw, 400px";
 
 export type PlaybackState = "idle" | "loading" | "ready" | "error";
 
@@ -119,11 +143,43 @@ export function MediaCard(p: MediaCardProps) {
       className={p.className ? `card group ${p.className}` : "card group"}
     >
       <div className="card-media">
-        {isVideo
+        {isVideo && item.thumbnail2x && !p.mediaFailed
+          ? (
+            // A processed video: the WebP poster in two sizes under a muted preview clip, which has no
+            // poster of its own (a video element cannot pick a size) and shows its frames over it when playing.
+            <>
+              <img
+                ref={p.thumbnailRef}
+                src={thumb}
+                srcSet={thumb === item.thumbnail ? `${item.thumbnail} 400w, ${item.thumbnail2x} 800w` : undefined}
+                sizes={POSTER_SIZES}
+                onError={p.onThumbnailError}
+                alt=""
+                width={640}
+                height={360}
+                loading={p.eager ? "eager" : "lazy"}
+                decoding="async"
+                className="card-fill"
+              />
+              <video
+                ref={p.videoRef}
+                src={item.previewUrl ?? item.videoUrl!}
+                preload="none"
+                muted
+                playsInline
+                loop
+                width={640}
+                height={360}
+                aria-label={item.title}
+                className="card-fill"
+              />
+            </>
+          )
+          : isVideo
           ? (
             <video
               ref={p.videoRef}
-              src={item.videoUrl!}
+              src={item.previewUrl ?? item.videoUrl!}
               poster={thumb}
               preload="none"
               muted

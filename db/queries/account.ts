@@ -17,6 +17,8 @@ import {
 } from "../schema/mod.ts";
 import type { SessionUser } from "../../common/api_types.ts";
 import { removeUpvotesOfUser } from "./forum.ts";
+import { listJobOutputsOfMedia } from "./jobs.ts";
+import { listMediaFileKeys } from "./media_files.ts";
 
 type Conn = Db | Tx;
 
@@ -73,7 +75,9 @@ export async function countAdmins(db: Conn): Promise<number> {
 export async function deleteUserRows(tx: Tx, userId: number): Promise<string[]> {
   const owned = await tx.select({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey }).from(media).where(eq(media.userId, userId));
   const uploaded = await tx.select({ fileKey: uploads.fileKey }).from(uploads).where(eq(uploads.userId, userId));
-  const keys = new Set([...owned.flatMap((m) => [m.fileKey, m.thumbnailKey]), ...uploaded.map((u) => u.fileKey)]);
+  // Renditions, previews, posters, and what a job run was moving into place.
+  const derived = [...(await listMediaFileKeys(tx, { userId })), ...(await listJobOutputsOfMedia(tx, { userId }))];
+  const keys = new Set([...owned.flatMap((m) => [m.fileKey, m.thumbnailKey]), ...uploaded.map((u) => u.fileKey), ...derived]);
 
   const liked = tx.select({ id: likes.mediaId }).from(likes).where(eq(likes.userId, userId));
   await tx.update(media).set({ likes: sql`max(${media.likes} - 1, 0)` }).where(inArray(media.id, liked));

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from
 import { literalLimit, prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
-import { itemColumns, type ItemRow } from "./media.ts";
+import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 import type { Sort } from "../../common/feed_rules.ts";
 
 /** An explicit sort, or the default view shuffled by a seed. */
@@ -15,6 +15,9 @@ export const cardColumns = {
   contentType: media.contentType,
   fileKey: media.fileKey,
   thumbnailKey: media.thumbnailKey,
+  poster2xKey: media.poster2xKey,
+  previewKey: media.previewKey,
+  sources: media.sources,
   youtubeId: media.youtubeId,
   duration: media.duration,
   tags: media.tags,
@@ -33,8 +36,6 @@ type RowOf<S extends Shape> = S extends "card" ? CardRow : ItemRow;
 
 /** The feed's two streams: video and embed items, and image items. */
 export type Stream = "videos" | "images";
-
-const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
 
 /** The sorts an index answers directly; trending and the shuffle rank in lib/feed/ranking.ts. */
 export type IndexedSort = Exclude<Sort, "trending">;
@@ -126,7 +127,7 @@ export function itemsByIdsQuery(db: Db, ids: Param[], shape: Shape = "item") {
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     // Unary + keeps the planner on the primary key rather than walking the status index.
-    .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false)));
+    .where(and(inArray(media.id, ids), sql`+${media.reviewStatus} = 'approved'`, eq(media.hidden, false), eq(media.playable, true)));
 }
 
 export async function listItemsByIds<S extends Shape = "item">(db: Db, ids: number[], shape: S = "item" as S): Promise<RowOf<S>[]> {

@@ -1,5 +1,7 @@
 import { and, desc, eq, ne, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { type Db, writeTx } from "../client.ts";
+import { listJobOutputsOfMedia } from "./jobs.ts";
+import { findMediaByDerivedKey, listMediaFileKeys } from "./media_files.ts";
 import { literalLimit, prepared } from "../prepared.ts";
 import { categories, media, users } from "../schema/mod.ts";
 
@@ -32,6 +34,14 @@ export const itemColumns = {
   reviewedAt: media.reviewedAt,
   reviewedBy: media.reviewedBy,
   createdAt: media.createdAt,
+  processingState: media.processingState,
+  processingProgress: media.processingProgress,
+  processingError: media.processingError,
+  playable: media.playable,
+  previewKey: media.previewKey,
+  poster2xKey: media.poster2xKey,
+  sources: media.sources,
+  diskBytes: media.diskBytes,
   userId: media.userId,
   uploaderName: users.username,
   categoryId: media.categoryId,
@@ -44,7 +54,8 @@ export type ItemRow = {
     : (typeof itemColumns)[K]["_"]["data"] | null;
 };
 
-const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
+/** Approved, not hidden, and processed (or from before renditions): what the public sees (lib/media/visibility.ts). */
+export const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(media.playable, true));
 
 function itemQuery(db: Db) {
   return db.select(itemColumns).from(media)
@@ -52,16 +63,25 @@ function itemQuery(db: Db) {
     .leftJoin(categories, eq(categories.id, media.categoryId));
 }
 
-/** Who may see the item a stored file belongs to (the file or the thumbnail of it). */
-export function findMediaByFileKey(db: Db, key: string) {
-  return db.select({ id: media.id, userId: media.userId, reviewStatus: media.reviewStatus, hidden: media.hidden })
+/** Who may see the item a stored file belongs to (its original, a rendition, the preview, a poster). */
+export async function findMediaByFileKey(db: Db, key: string) {
+  const derived = await findMediaByDerivedKey(db, key);
+  if (derived) return derived;
+  return db.select({ id: media.id, userId: media.userId, reviewStatus: media.reviewStatus, hidden: media.hidden, playable: media.playable })
     .from(media).where(or(eq(media.fileKey, key), eq(media.thumbnailKey, key))).get();
 }
 
-/** Deletes an item (likes, comments, reports, views go with it) and returns the file keys it owned. */
-export async function deleteMediaRow(db: Db, id: number): Promise<string[] | null> {
-  const [row] = await db.delete(media).where(eq(media.id, id)).returning({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey });
-  return row ? [row.fileKey, row.thumbnailKey].filter((k): k is string => !!k) : null;
+/**
+ * Deletes an item (likes, comments, reports, views, derived file rows and jobs go with it: a
+ * running job loses its lease and stops) and returns every file key it owned, including those a
+ * job run was moving into place.
+ */
+export function deleteMediaRow(db: Db, id: number): Promise<string[] | null> {
+  return writeTx(db, async (tx) => {
+    const derived = [...(await listMediaFileKeys(tx, [id])), ...(await listJobOutputsOfMedia(tx, [id]))];
+    const [row] = await tx.delete(media).where(eq(media.id, id)).returning({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey });
+    return row ? [...new Set([row.fileKey, row.thumbnailKey, ...derived])].filter((k): k is string => !!k) : null;
+  });
 }
 
 /** One item with uploader and category, in any state (callers apply `canView`). */
@@ -99,6 +119,7 @@ export type MediaAccess = {
   userId: number;
   reviewStatus: "pending" | "approved" | "rejected";
   hidden: boolean;
+  playable: boolean;
   likes: number;
   title: string;
   fileKey: string | null;
@@ -115,6 +136,7 @@ export function findMediaAccess(db: Db, id: number) {
       userId: media.userId,
       reviewStatus: media.reviewStatus,
       hidden: media.hidden,
+      playable: media.playable,
       likes: media.likes,
       title: media.title,
       fileKey: media.fileKey,

@@ -23,7 +23,8 @@ export function findProfileUserByUsername(db: Db, username: string): Promise<Pro
   return db.select(profileColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
 }
 
-const publicItemsOf = (userId: number) => and(eq(media.userId, userId), eq(media.reviewStatus, "approved"), eq(media.hidden, false));
+const publicItemsOf = (userId: number) =>
+  and(eq(media.userId, userId), eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(media.playable, true));
 
 /** One page of a member's public items (approved, not hidden by reports), newest first. */
 export function listPublicItemsByUser(db: Db, userId: number, limit: number, offset: number): Promise<ItemRow[]> {
@@ -46,6 +47,6 @@ export async function countPublicItemsByUser(db: Db, userId: number): Promise<nu
 export function listSitemapProfiles(db: Db, limit: number) {
   return db.select({ id: users.id, username: users.username, lastAt: sql<number>`max(${media.createdAt})` })
     .from(media).innerJoin(users, eq(users.id, media.userId))
-    .where(and(eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(users.banned, false)))
+    .where(and(eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(media.playable, true), eq(users.banned, false)))
     .groupBy(users.id).orderBy(desc(sql`max(${media.createdAt})`)).limit(limit);
 }

@@ -34,6 +34,7 @@ export function searchQuery(db: Db, q: SearchQuery) {
       sql`media_fts MATCH ${q.match}`,
       eq(media.reviewStatus, "approved"),
       eq(media.hidden, false),
+      eq(media.playable, true),
       q.type ? eq(media.contentType, q.type) : undefined,
       q.categoryId === null ? undefined : eq(media.categoryId, q.categoryId),
     ))

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
-import { CONTENT_TYPES, REVIEW_STATUSES } from "../../common/media_rules.ts";
+import { CONTENT_TYPES, PROCESSING_STATES, REVIEW_STATUSES } from "../../common/media_rules.ts";
 
 const now = () => Date.now();
 
@@ -47,6 +47,21 @@ export const media = sqliteTable("media", {
   adminNotice: text("admin_notice"),
   reviewedAt: integer("reviewed_at"),
   reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  /** Renditions, preview and poster (lib/media/process_job.ts): queued, processing, ready or failed. */
+  processingState: text("processing_state", { enum: PROCESSING_STATES }).notNull().default("ready"),
+  processingProgress: integer("processing_progress").notNull().default(100),
+  processingError: text("processing_error"),
+  /**
+   * Whether the public may be served the item at all: false from upload until its first processing
+   * is ready; items from before renditions stay true and play their original meanwhile.
+   */
+  playable: integer({ mode: "boolean" }).notNull().default(true),
+  previewKey: text("preview_key"),
+  poster2xKey: text("poster2x_key"),
+  /** The playable renditions as JSON `[{ k: key, h: height, b: bytes }]`, smallest first (one read per card). */
+  sources: text().notNull().default("[]"),
+  /** Bytes on disk of every file the item owns (original, renditions, preview, posters). */
+  diskBytes: integer("disk_bytes"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   updatedAt: integer("updated_at").notNull().$defaultFn(now),
   /** When the owner last changed the title or description after approval (shown to moderators; audit log has the old values). */
@@ -111,3 +126,13 @@ export const uploads = sqliteTable("uploads", {
   mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [index("uploads_user").on(t.userId), index("uploads_unattached").on(t.mediaId, t.createdAt)]);
+
+/** Every derived file an item owns (renditions, preview, posters), so a URL finds its item by key. */
+export const mediaFiles = sqliteTable("media_files", {
+  key: text().primaryKey(),
+  mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+  role: text({ enum: ["rendition", "preview", "poster", "poster2x"] }).notNull(),
+  height: integer(),
+  bytes: integer().notNull(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("media_files_media").on(t.mediaId)]);

@@ -5,7 +5,7 @@ import { ACCOUNT_MSG } from "../../common/schemas/account.ts";
 import type { CurrentUser } from "../app_env.ts";
 import type { Config } from "../config.ts";
 import { conflict } from "../http_error.ts";
-import { contentChanged } from "../feed/content_version.ts";
+import { contentChanged } from "../http/content_version.ts";
 import { log } from "../log.ts";
 import { removeKeys } from "../media/storage.ts";
 

@@ -19,7 +19,7 @@ import type { CardItem } from "../../components/ui/MediaCard.tsx";
 import type { AppEnv } from "../app_env.ts";
 import { toCardItemFromRow, toContentItem } from "../media/content_item.ts";
 import { notFound } from "../http_error.ts";
-import { contentVersion } from "./content_version.ts";
+import { contentVersion } from "../http/content_version.ts";
 import { featuredRow, itemRowsByIds } from "./item_rows.ts";
 import { rankedPage } from "./ranking.ts";
 
@@ -42,7 +42,7 @@ export async function resolveCategory(db: Db, ref: { id: number } | { slug: stri
 export type FeedRequest = { page: number; order: FeedOrder; categoryId: number | null; columns: number };
 
 /**
- * The categories, kept per database until the content version moves (lib/feed/content_version.ts):
+ * The categories, kept per database until the content version moves (lib/http/content_version.ts):
  * every home and search page lists them, and nothing but a migration changes them today.
  */
 const categoryCache = new WeakMap<Db, { version: number; list: Promise<Category[]> }>();

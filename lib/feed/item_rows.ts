@@ -1,12 +1,12 @@
 import type { Db } from "../../db/client.ts";
 import { findFeatured, listItemsByIds, type Shape } from "../../db/queries/feed.ts";
-import { contentVersion } from "./content_version.ts";
+import { contentVersion } from "../http/content_version.ts";
 
 /**
  * Public items' rows, kept by id for ROW_TTL_MS: every home page and feed API call reads the
  * same two dozen rows again, a primary-key lookup each (about 130 µs of a home page for its
  * 26 card rows, 3 table joins each, measured). A row is read again when it is older than
- * ROW_TTL_MS, when the content version moves (lib/feed/content_version.ts: moderation and edits),
+ * ROW_TTL_MS, when the content version moves (lib/http/content_version.ts: moderation and edits),
  * or right after a like or unlike of its item (`forgetItemRow`), so a member sees their own
  * like at once; other members' likes, views and comment counts may be up to ROW_TTL_MS old,
  * as on the visitors' page cache (decision 007).

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../db/client.ts";
 import { type FeedOrder, listRankInputs, type RankInput, type Stream } from "../../db/queries/feed.ts";
-import { contentVersion } from "./content_version.ts";
+import { contentVersion } from "../http/content_version.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import type { ContentItem } from "../../common/api_types.ts";
+import type { ContentItem, Processing, VideoSource } from "../../common/api_types.ts";
 import { placeholderUrl } from "../../common/media_urls.ts";
 import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../../common/youtube.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
@@ -21,6 +21,37 @@ export const thumbnailUrl = (row: Pick<CardRow, "id" | "thumbnailKey" | "youtube
     ? youtubeThumbnail(row.youtubeId)
     : placeholderUrl(row.id);
 
+/** The renditions column (`[{ k, h, b }]`, smallest first) as the API's sources. */
+export function sourcesOf(json: string | null | undefined): VideoSource[] {
+  if (!json || json === "[]") return [];
+  try {
+    return (JSON.parse(json) as { k: string; h: number; b: number }[])
+      .map((s) => ({ url: uploadUrl(s.k), type: "video/mp4" as const, height: s.h, bytes: s.b }));
+  } catch {
+    return [];
+  }
+}
+
+/** The source a player starts with knowing nothing of the screen: the tallest up to 720p. */
+export const DEFAULT_SOURCE_HEIGHT = 720;
+export function defaultSource(sources: VideoSource[]): VideoSource | null {
+  const fit = sources.filter((s) => s.height <= DEFAULT_SOURCE_HEIGHT);
+  return fit[fit.length - 1] ?? sources[0] ?? null;
+}
+
+/** A video's playable URL: its default rendition, or the original until renditions exist. */
+function videoUrlOf(row: { contentType: string; fileKey: string | null; sources: string }): string | null {
+  if (row.contentType !== "video") return null;
+  return defaultSource(sourcesOf(row.sources))?.url ?? (row.fileKey ? uploadUrl(row.fileKey) : null);
+}
+
+/** The owner's and admins' view of processing. */
+export function processingOf(row: Pick<ItemRow, "processingState" | "processingProgress" | "processingError">): Processing {
+  const p: Processing = { state: row.processingState, progress: row.processingProgress };
+  if (row.processingError) p.error = row.processingError;
+  return p;
+}
+
 /** What a card shows, from the card columns alone (the home page reads no more). */
 export function toCardItemFromRow(row: CardRow): CardItem {
   return {
@@ -29,7 +60,9 @@ export function toCardItemFromRow(row: CardRow): CardItem {
     title: row.title,
     contentType: row.contentType,
     thumbnail: thumbnailUrl(row),
-    videoUrl: row.contentType === "video" && row.fileKey ? uploadUrl(row.fileKey) : null,
+    thumbnail2x: row.poster2xKey ? uploadUrl(row.poster2xKey) : null,
+    videoUrl: videoUrlOf(row),
+    previewUrl: row.previewKey ? uploadUrl(row.previewKey) : null,
     youtubeId: row.youtubeId,
     duration: row.duration,
     tags: row.tags,
@@ -41,8 +74,21 @@ export function toCardItemFromRow(row: CardRow): CardItem {
   };
 }
 
-/** The spec's content item (part 1 §3), as the API returns it. */
-export function toContentItem(row: ItemRow): ContentItem {
+/** The spec's content item (part 1 §3), as the API returns it to the public. */
+export const toContentItem = (row: ItemRow): ContentItem => buildItem(row, false);
+
+/**
+ * The item as this viewer may read it: its owner and admins also see its processing state (the
+ * public only ever sees ready items).
+ */
+export function toItemFor(row: ItemRow, viewer: { id: number; isAdmin: boolean } | null): ContentItem {
+  return buildItem(row, !!viewer && (viewer.isAdmin || viewer.id === row.userId));
+}
+
+/** With processing state: for lists only the owner or an admin reads (My Videos, the admin queue). */
+export const toOwnerItem = (row: ItemRow): ContentItem => buildItem(row, true);
+
+function buildItem(row: ItemRow, withProcessing: boolean): ContentItem {
   const file = row.fileKey ? uploadUrl(row.fileKey) : null;
   return {
     id: row.id,
@@ -54,11 +100,14 @@ export function toContentItem(row: ItemRow): ContentItem {
     resolution: row.resolution,
     tags: row.tags,
     contentType: row.contentType,
-    videoUrl: row.contentType === "video" ? file : null,
+    videoUrl: videoUrlOf(row),
+    previewUrl: row.previewKey ? uploadUrl(row.previewKey) : null,
+    sources: sourcesOf(row.sources),
     imageUrl: row.contentType === "image" ? file : null,
     embedCode: row.youtubeId ? youtubeEmbedCode(row.youtubeId) : null,
     youtubeId: row.youtubeId,
     thumbnail: thumbnailUrl(row),
+    thumbnail2x: row.poster2xKey ? uploadUrl(row.poster2xKey) : null,
     duration: row.duration,
     size: row.size,
     width: row.width,
@@ -82,6 +131,7 @@ export function toContentItem(row: ItemRow): ContentItem {
     credits: row.credits,
     vimeoId: null,
     reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    ...(withProcessing && row.contentType === "video" ? { processing: processingOf(row) } : {}),
   };
 }
 

@@ -1,14 +1,14 @@
 /**
  * What the server does to an uploaded file. Videos: probed and test-decoded with ffprobe/ffmpeg
- * when they are on the PATH (422 when they do not decode), MP4/MOV remuxed with the index at the
- * front, a poster frame made when the browser sent none. Images: through sharp, re-encoded so
+ * when they are on the PATH (422 when they do not decode); their renditions, preview and posters
+ * are made later by a job (lib/media/process_job.ts). Images: through sharp, re-encoded so
  * EXIF/GPS and every other metadata block is dropped, refused above the megapixel limit, with a
  * WebP thumbnail; PNG generation metadata (Automatic1111 `parameters`, ComfyUI `prompt`) is read
  * first. Without ffmpeg the browser's duration and thumbnail are trusted, said once in the log.
  */
 import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
@@ -73,55 +73,6 @@ export async function checkVideo(path: string): Promise<void> {
   const decode = await run("ffmpeg", ["-v", "error", "-xerror", "-i", path, "-map", "0:v:0", "-frames:v", "1", "-f", "null", "-"])
     .catch(() => null);
   if (!decode?.success) throw new HttpError(422, VIDEO_UNDECODABLE);
-}
-
-export type ProcessedVideo = {
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  size: number;
-  posterKey: string | null;
-};
-
-/** Probes, remuxes MP4/MOV for fast start (in place, atomically) and makes a poster when asked. */
-export async function processVideo(config: Config, key: string, opts: { wantPoster: boolean }): Promise<ProcessedVideo | null> {
-  if (!(await hasFfmpeg())) return null;
-  const path = keyPath(config, key);
-  const info = await probe(path);
-  if (!info) throw new HttpError(422, VIDEO_UNDECODABLE);
-  await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
-  const ext = key.slice(key.lastIndexOf(".") + 1);
-  if (ext === "mp4" || ext === "mov") {
-    const tmp = tmpPath(config);
-    const args = ["-v", "error", "-y", "-i", path, "-map", "0:v", "-map", "0:a?", "-c", "copy", "-movflags", "+faststart"];
-    const r = await run("ffmpeg", [...args, "-f", ext === "mov" ? "mov" : "mp4", tmp]).catch(() => null);
-    if (r?.success) await rename(tmp, path);
-    else {
-      await rm(tmp, { force: true });
-      log.warn("faststart remux failed; keeping the file as uploaded", { key, error: r?.stderr.slice(0, 300) });
-    }
-  }
-  let posterKey: string | null = null;
-  if (opts.wantPoster) posterKey = await makePoster(config, path, info.duration);
-  return { ...info, size: (await stat(path)).size, posterKey };
-}
-
-async function makePoster(config: Config, path: string, duration: number | null): Promise<string | null> {
-  const key = newKey("t", "jpg");
-  const tmp = tmpPath(config);
-  for (const at of duration && duration >= 2 ? ["1", "0"] : ["0"]) {
-    const r = await run("ffmpeg", [
-      ...["-v", "error", "-y", "-ss", at, "-i", path, "-frames:v", "1", "-vf", "scale='min(640,iw)':-2"],
-      ...["-q:v", "4", "-f", "image2", "-c:v", "mjpeg", tmp],
-    ]).catch(() => null);
-    if (r?.success && (await stat(tmp).catch(() => null))?.size) {
-      await mkdir(`${config.uploadsDir}/t`, { recursive: true });
-      await rename(tmp, keyPath(config, key));
-      return key;
-    }
-  }
-  await rm(tmp, { force: true });
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Config } from "../config.ts";
 
-/** Folders under the uploads directory: videos, images, thumbnails/posters, temp files. */
-export type StorageKind = "v" | "i" | "t" | "tmp";
+/** Folders under the uploads directory: videos (originals and renditions), images, thumbnails/posters, preview clips, temp files. */
+export type StorageKind = "v" | "i" | "t" | "p" | "tmp";
 
 /** A fresh, server-generated key such as `v/3f9ac1...e2.mp4`; client file names are never used. */
 export function newKey(kind: StorageKind, ext: string): string {

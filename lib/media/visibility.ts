@@ -1,13 +1,14 @@
 import type { CurrentUser } from "../app_env.ts";
 
-type Reviewable = { userId: number; reviewStatus: string; hidden: boolean };
+type Reviewable = { userId: number; reviewStatus: string; hidden: boolean; playable: boolean };
 
 /**
  * The one rule for who sees an item: the public sees approved items that reports have not
- * hidden; the owner and admins see it in every state.
+ * hidden and whose processing is ready (or that predate renditions: `playable`); the owner and
+ * admins see it in every state.
  */
 export function canView(item: Reviewable, viewer: CurrentUser | null): boolean {
-  if (item.reviewStatus === "approved" && !item.hidden) return true;
+  if (item.reviewStatus === "approved" && !item.hidden && item.playable) return true;
   return !!viewer && (viewer.isAdmin || viewer.id === item.userId);
 }
 

@@ -8,7 +8,7 @@ import { hasFlash } from "../http/flash.ts";
 import { log } from "../log.ts";
 import { sessionIdOf } from "../auth/session.ts";
 import { ageConfirmed } from "./age_gate.ts";
-import { contentVersion } from "../feed/content_version.ts";
+import { contentVersion } from "../http/content_version.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -26,7 +26,7 @@ export function isAnonymousRequest(c: Context<AppEnv>): boolean {
 /**
  * Everything an anonymous page depends on besides its URL: the remembered shuffle seed, whether
  * the stylesheet is inlined, whether the age gate shows, and the encoding; and the content version
- * (lib/feed/content_version.ts), so nothing moderation removed or approved is served from before it. A new dependency is one more line here.
+ * (lib/http/content_version.ts), so nothing moderation removed or approved is served from before it. A new dependency is one more line here.
  */
 function cacheKey(c: Context<AppEnv>): string {
   return [

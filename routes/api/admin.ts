@@ -22,16 +22,19 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
+import { hasOpenJob } from "../../db/queries/jobs.ts";
+import { findMediaForProcessing } from "../../db/queries/media_files.ts";
+import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { rejectSchema } from "../../common/schemas/admin.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import { type AuditAction, recordAudit } from "../../lib/community/audit.ts";
-import { toContentItem } from "../../lib/media/content_item.ts";
+import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { requireAdmin } from "../../lib/auth/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
-import { changesContent } from "../../lib/feed/content_version.ts";
+import { changesContent } from "../../lib/http/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 
 const approvedQuery = z.object({
@@ -41,7 +44,7 @@ const approvedQuery = z.object({
 const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
 const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 /** The content item plus what only moderators see. */
-const adminItem = (row: ItemRow): AdminItem => ({ ...toContentItem(row), hidden: row.hidden });
+const adminItem = (row: ItemRow): AdminItem => ({ ...toOwnerItem(row), hidden: row.hidden });
 
 const reportedItem = (row: ReportedRow): ReportedItem => ({
   ...adminItem(row),
@@ -117,6 +120,19 @@ export const adminApi = new Hono<AppEnv>()
       return { action: "content.approve", details: { from: item.reviewStatus }, result: null };
     });
     return c.json({ ok: true, id, reviewStatus: "approved" });
+  })
+  // A video whose processing failed for good: queued once more (issue 21).
+  .post("/content/:id/reprocess", async (c) => {
+    const id = idOr400(c.req.param("id"));
+    const state = await writeTx(c.var.db, async (tx) => {
+      const item = await findMediaForProcessing(tx, id);
+      if (!item) throw notFound("Content not found");
+      if (item.contentType !== "video" || !item.fileKey) throw conflict("Only uploaded videos are processed");
+      if (await hasOpenJob(tx, id)) throw conflict("This video is already being processed");
+      await queueVideoProcessing(tx, c.var.config, id);
+      return { state: "queued" as const, progress: 0 };
+    });
+    return c.json({ ok: true, id, processing: state });
   })
   .post("/content/:id/reject", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));

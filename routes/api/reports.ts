@@ -8,7 +8,7 @@ import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { MEDIA_MSG } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
-import { changesContent } from "../../lib/feed/content_version.ts";
+import { changesContent } from "../../lib/http/content_version.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at

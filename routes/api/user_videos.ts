@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toContentItem } from "../../lib/media/content_item.ts";
+import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
 
@@ -8,5 +8,5 @@ import { listItemsByUser } from "../../db/queries/uploads.ts";
 export const userVideosApi = new Hono<AppEnv>().get("/videos", async (c) => {
   const user = requireUser(c);
   const rows = await listItemsByUser(c.var.db, user.id);
-  return c.json(rows.map(toContentItem));
+  return c.json(rows.map(toOwnerItem));
 });

@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import type { Config } from "../../lib/config.ts";
-import { toContentItem } from "../../lib/media/content_item.ts";
+import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http_error.ts";
-import { changesContent } from "../../lib/feed/content_version.ts";
+import { changesContent } from "../../lib/http/content_version.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
-import { processImage, processVideo, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, keyPath, removeKeys } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
@@ -83,7 +84,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         if (await findMediaByYoutubeId(tx, parsed.id)) throw duplicateError();
         return insertMediaItem(tx, { ...base, contentType: "embed", youtubeId: parsed.id });
       });
-      return c.json(toContentItem((await findItemById(db, id))!), 201);
+      return c.json(toOwnerItem((await findItemById(db, id))!), 201);
     }
 
     const url = body.contentType === "video" ? body.videoUrl : body.imageUrl;
@@ -107,17 +108,20 @@ export function videoEditsApi(limiter: RateLimiter) {
       const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
       if (body.contentType === "video") {
+        // Probing, renditions, preview and posters run in a job (lib/media/process_job.ts); until
+        // then the browser's poster and duration stand in, and the item shows nowhere publicly.
+        // Without ffmpeg the original is all there is: it is served as uploaded, as before.
+        const transcode = await hasFfmpeg();
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
         if (thumb) created.extraKeys.push(thumb);
-        const probed = await processVideo(config, upload.fileKey, { wantPoster: !thumb });
-        if (probed?.posterKey) created.extraKeys.push(probed.posterKey);
         values = {
           ...row,
-          thumbnailKey: thumb ?? probed?.posterKey ?? null,
-          duration: probed?.duration ?? (body.duration != null ? Math.round(body.duration) : null),
-          width: probed?.width ?? null,
-          height: probed?.height ?? null,
-          size: probed?.size ?? upload.size,
+          thumbnailKey: thumb,
+          duration: body.duration != null ? Math.round(body.duration) : null,
+          size: upload.size,
+          processingState: transcode ? "queued" : "ready",
+          processingProgress: transcode ? 0 : 100,
+          playable: !transcode,
         };
       } else {
         const img = await processImage(config, upload.fileKey);
@@ -135,18 +139,20 @@ export function videoEditsApi(limiter: RateLimiter) {
       }
       // Duplicates are judged by what is kept: re-encoding drops trailing bytes and metadata, so
       // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
-      values.fileHash = await hashStored(config, upload.fileKey);
+      // A video is stored as uploaded: its hash is the one taken while it streamed in.
+      values.fileHash = body.contentType === "video" ? upload.sha256 : await hashStored(config, upload.fileKey);
       const id = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
         if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
+        if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
         return mediaId;
       });
       if (id === null) throw await duplicate();
       created.extraKeys = [];
-      return c.json(toContentItem((await findItemById(db, id))!), 201);
+      return c.json(toOwnerItem((await findItemById(db, id))!), 201);
     } finally {
       // A failed create leaves the upload itself for a retry; only the derived files go.
       await removeKeys(config, created.extraKeys);
@@ -178,7 +184,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         }
       });
     }
-    return c.json(toContentItem((await findItemById(db, id))!));
+    return c.json(toOwnerItem((await findItemById(db, id))!));
   });
 
   app.delete("/:id", changesContent, async (c) => {

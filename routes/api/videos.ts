@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { idOr400 } from "../../lib/validate.ts";
 import { findItemById, listRelated } from "../../db/queries/media.ts";
-import { toContentItem, uploadUrl } from "../../lib/media/content_item.ts";
+import { toContentItem, toItemFor } from "../../lib/media/content_item.ts";
 import { notFound } from "../../lib/http_error.ts";
 import { CONTENT_NOT_FOUND, countView, visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import { canView } from "../../lib/media/visibility.ts";
@@ -21,7 +21,7 @@ export const videosApi = new Hono<AppEnv>()
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
     await countView(c, row.id);
     c.header("Cache-Control", "private, no-cache");
-    return c.json(toContentItem(row));
+    return c.json(toItemFor(row, c.var.user));
   })
   .get("/:id{[^/]+}/related", async (c) => {
     const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
@@ -29,8 +29,12 @@ export const videosApi = new Hono<AppEnv>()
     return c.json((await listRelated(c.var.db, row, RELATED_LIMIT)).map(toContentItem));
   })
   .get("/:id{[^/]+}/direct", async (c) => {
-    const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
-    if (item.fileKey) return c.redirect(uploadUrl(item.fileKey), 302);
+    const id = idOr400(c.req.param("id"));
+    await visibleMediaOr404(c, id);
+    // A video's default rendition (its original only until renditions exist), an image's file.
+    const item = toContentItem((await findItemById(c.var.db, id))!);
+    const url = item.videoUrl ?? item.imageUrl;
+    if (url) return c.redirect(url, 302);
     if (item.youtubeId) return c.json({ url: youtubeEmbedUrl(item.youtubeId) });
     throw notFound("No media file for this item");
   });

@@ -75,7 +75,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
-  const notPublic = row.reviewStatus !== "approved" || row.hidden;
+  const notPublic = row.reviewStatus !== "approved" || row.hidden || !row.playable;
   return (
     <div className="mx-auto grid max-w-[1600px] gap-8 px-3 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article>
@@ -83,6 +83,8 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
           <p className="mb-4 rounded-lg border border-amber-700 bg-amber-950 px-4 py-2 text-sm text-amber-200" role="status">
             {row.hidden
               ? "This content is hidden while reports are reviewed."
+              : row.reviewStatus === "approved"
+              ? "This video is approved and shows publicly once its processing is ready."
               : row.reviewStatus === "pending"
               ? "This content is under review and visible only to you and the admins."
               : `This content was rejected${row.rejectionReason ? `: ${row.rejectionReason}` : "."}`}
@@ -96,6 +98,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
               props={{
                 kind: item.contentType,
                 src: mediaFileUrl(item),
+                sources: item.sources,
                 poster: item.thumbnail,
                 placeholder: placeholderUrl(item.id),
                 title: item.title,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { type ContentItem, toContentItem } from "../../lib/media/content_item.ts";
+import { type ContentItem, toOwnerItem } from "../../lib/media/content_item.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { log } from "../../lib/log.ts";
 import { youtubeWatchUrl } from "../../common/youtube.ts";
@@ -20,6 +20,7 @@ export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
   duration: i.duration,
   reviewStatus: i.reviewStatus,
   rejectionReason: i.rejectionReason,
+  ...(i.processing ? { processing: i.processing } : {}),
   hidden,
   openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
 });
@@ -31,7 +32,7 @@ export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   let items: MyItem[] = [];
   let loadError = false;
   try {
-    items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toContentItem(r), r.hidden));
+    items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toOwnerItem(r), r.hidden));
   } catch (e) {
     log.error("my videos failed to load", { userId: user.id, error: String(e) });
     loadError = true;

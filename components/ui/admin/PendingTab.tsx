@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatDate, formatDuration } from "../../../common/format.ts";
 import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
 import { ActionsCell, CallButton, Cell, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
@@ -13,6 +13,14 @@ export default function PendingTab({ changed }: { changed: () => void }) {
   };
   const calls = useRowCalls(refresh);
   const [rejecting, setRejecting] = useState<AdminItem | null>(null);
+  // Videos still being processed: their state and percentage, live (issue 21).
+  const processing = state.status === "ready" &&
+    state.data.some((i) => i.processing?.state === "queued" || i.processing?.state === "processing");
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setTimeout(reload, 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
   return (
     <>
       <ListTable
@@ -46,6 +54,16 @@ export default function PendingTab({ changed }: { changed: () => void }) {
               >
                 Approve
               </CallButton>
+              {item.processing?.state === "failed" && (
+                <CallButton
+                  calls={calls}
+                  rowId={item.id}
+                  call={() => post(`/api/admin/content/${item.id}/reprocess`)}
+                  success="Processing queued again"
+                >
+                  Retry processing
+                </CallButton>
+              )}
               <RowButton look="bad" disabled={calls.busyId === item.id} onClick={() => setRejecting(item)}>Reject</RowButton>
             </ActionsCell>
           </Row>

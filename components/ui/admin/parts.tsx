@@ -13,6 +13,7 @@ import type { AdminItem } from "../../../common/api_types.ts";
 import { api } from "../api.ts";
 import { LoadingBlock } from "../Spinner.tsx";
 import type { Load, RowCalls, Success } from "./data.ts";
+import { ProcessingStatus } from "../ProcessingStatus.tsx";
 
 export const TYPE_LABEL = { video: "Video", image: "Image", embed: "Embed" } as const;
 
@@ -108,6 +109,7 @@ export function TitleCell({ item, children }: { item: AdminItem; children?: Reac
       <span className="flex flex-col">
         <span className="line-clamp-2 font-medium">{item.title}</span>
         {item.hidden && <span className="text-xs text-amber-400">Hidden from the public</span>}
+        <ProcessingStatus processing={item.processing} admin />
       </span>
       {children}
     </td>

@@ -1,0 +1,32 @@
+/**
+ * The jobs a process runs: the handlers by kind, the runner, and at start the videos still
+ * without renditions queued (an upgraded site or the demo's seed play through the new path
+ * without manual steps; the public ones keep playing their original meanwhile).
+ */
+import { type Db, writeTx } from "../../db/client.ts";
+import { queueMissingRenditions } from "../../db/queries/media_files.ts";
+import type { Config } from "../config.ts";
+import { log } from "../log.ts";
+import { hasFfmpeg } from "../media/media_process.ts";
+import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
+import { onJobQueued } from "../jobs/enqueue.ts";
+import { type Handlers, JobRunner } from "../jobs/queue.ts";
+
+export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler };
+
+export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
+
+export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS): Promise<Jobs> {
+  // Without ffmpeg there is nothing to make: videos keep playing their originals.
+  const queued = (await hasFfmpeg()) ? await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts)) : 0;
+  if (queued) log.info("videos queued for renditions", { count: queued });
+  const runner = new JobRunner(db, config, handlers).start();
+  const unsubscribe = onJobQueued(() => runner.wake());
+  return {
+    runner,
+    stop: async (opts) => {
+      unsubscribe();
+      await runner.stop(opts);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The `video.process` job: from an item's original, its renditions, preview clip and posters
+ * (lib/media/renditions.ts), with progress on the item's row. Outputs are written as temp files
+ * (swept at start after a crash), their final keys recorded on the job before they are moved into
+ * place, and the item switched to them in the transaction that marks the job done; a run that
+ * does not commit (lease lost, item deleted, failure) removes what it wrote, and the next run
+ * removes what a dead one had moved into place. The item becomes public-playable when ready.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { enqueueJob } from "../jobs/enqueue.ts";
+import { type JobHandler, LeaseLost, PermanentJobError } from "../jobs/queue.ts";
+import type { Tx } from "../../db/client.ts";
+import { setJobOutputs } from "../../db/queries/jobs.ts";
+import {
+  findMediaForProcessing,
+  type NewMediaFile,
+  replaceMediaFiles,
+  setMediaProcessing,
+  setMediaProgress,
+} from "../../db/queries/media_files.ts";
+import { updateMediaItem } from "../../db/queries/uploads.ts";
+import type { Config } from "../config.ts";
+import { contentChanged } from "../http/content_version.ts";
+import { keyPath, newKey, removeKeys } from "./storage.ts";
+import { probeMedia } from "./ffmpeg.ts";
+import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
+import { VIDEO_UNDECODABLE } from "./media_process.ts";
+
+export const VIDEO_PROCESS = "video.process";
+
+/** Queues processing of an item (in the caller's transaction) and marks it queued. */
+export async function queueVideoProcessing(tx: Tx, config: Config, mediaId: number) {
+  await enqueueJob(tx, config, { kind: VIDEO_PROCESS, payload: { mediaId }, mediaId });
+  await setMediaProcessing(tx, mediaId, "queued", 0);
+}
+
+/** Shares of the progress bar: renditions are most of the work. */
+const SHARE = { renditions: 0.88, preview: 0.08 };
+
+export const videoProcessHandler: JobHandler = {
+  async run(ctx) {
+    const { db, config, signal } = ctx;
+    const mediaId = Number(ctx.payload.mediaId);
+    // What a dead run had already moved into place never reached the item: it goes first.
+    await removeKeys(config, JSON.parse(ctx.job.outputs) as string[]);
+    const item = await findMediaForProcessing(db, mediaId);
+    if (!item?.fileKey || item.contentType !== "video") return;
+    await setMediaProcessing(db, mediaId, "processing", 0);
+    const src = keyPath(config, item.fileKey);
+    const info = await probeMedia(src, signal);
+    if (!info) throw new PermanentJobError(VIDEO_UNDECODABLE);
+
+    const rungs = planRenditions(info);
+    await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
+    const tmp = () => `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
+    const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };
+    const allTemps = [...temps.renditions, temps.preview, temps.frame, ...temps.posters];
+    const keys = {
+      renditions: rungs.map(() => newKey("v", "mp4")),
+      preview: newKey("p", "mp4"),
+      posters: [newKey("t", "webp"), newKey("t", "webp")],
+    };
+    const allKeys = [...keys.renditions, keys.preview, ...keys.posters];
+    let moved = false;
+    let committed = false;
+    try {
+      await encodeRenditions(config, src, info, rungs, temps.renditions, {
+        signal,
+        onProgress: (f) => void ctx.progress(f * SHARE.renditions * 100).catch(() => {}),
+      });
+      await encodePreview(config, src, info, temps.preview, signal);
+      await ctx.progress((SHARE.renditions + SHARE.preview) * 100);
+      await makePosters(config, src, info, temps.frame, temps.posters, signal);
+      signal.throwIfAborted();
+
+      const sizes = (paths: string[]) => Promise.all(paths.map(async (p) => (await stat(p)).size));
+      const renditionBytes = await sizes(temps.renditions);
+      const [previewBytes, ...posterBytes] = await sizes([temps.preview, ...temps.posters]);
+      const files: NewMediaFile[] = [
+        ...rungs.map((r, i) => ({ key: keys.renditions[i], role: "rendition" as const, height: r.height, bytes: renditionBytes[i] })),
+        { key: keys.preview, role: "preview", height: null, bytes: previewBytes },
+        { key: keys.posters[0], role: "poster", height: null, bytes: posterBytes[0] },
+        { key: keys.posters[1], role: "poster2x", height: null, bytes: posterBytes[1] },
+      ];
+      if (!(await setJobOutputs(db, ctx.job.id, ctx.owner, allKeys))) throw new LeaseLost();
+      moved = true;
+      for (const dir of ["v", "p", "t"]) await mkdir(`${config.uploadsDir}/${dir}`, { recursive: true });
+      for (const [i, t] of [...temps.renditions, temps.preview, ...temps.posters].entries()) {
+        await rename(t, keyPath(config, allKeys[i]));
+      }
+      const originalBytes = (await stat(src)).size;
+      const dropOriginal = !config.keepOriginals;
+      const derivedBytes = files.reduce((n, f) => n + f.bytes, 0);
+      const old = await ctx.commit(async (tx) => {
+        const current = await findMediaForProcessing(tx, mediaId);
+        if (!current?.fileKey) throw new LeaseLost();
+        const oldFiles = await replaceMediaFiles(tx, mediaId, files);
+        await updateMediaItem(tx, mediaId, {
+          sources: JSON.stringify(rungs.map((r, i) => ({ k: keys.renditions[i], h: r.height, b: renditionBytes[i] }))),
+          previewKey: keys.preview,
+          thumbnailKey: keys.posters[0],
+          poster2xKey: keys.posters[1],
+          duration: info.duration ? Math.round(info.duration) : current.duration,
+          width: info.width,
+          height: info.height,
+          diskBytes: derivedBytes + (dropOriginal ? 0 : originalBytes),
+          processingState: "ready",
+          processingProgress: 100,
+          processingError: null,
+          playable: true,
+          ...(dropOriginal ? { fileKey: keys.renditions[keys.renditions.length - 1] } : {}),
+        });
+        const gone = [...oldFiles, current.thumbnailKey].filter((k) => k && !allKeys.includes(k));
+        return dropOriginal ? [...gone, current.fileKey] : gone;
+      });
+      committed = true;
+      // The item may have just become public (an approved upload): caches must not hide it.
+      contentChanged(db);
+      await removeKeys(config, old);
+    } finally {
+      await Promise.all(allTemps.map((t) => rm(t, { force: true })));
+      if (moved && !committed) await removeKeys(config, allKeys);
+    }
+  },
+  async onProgress(db, job, pct) {
+    if (job.mediaId) await setMediaProgress(db, job.mediaId, pct);
+  },
+  async onFailure(db, job, reason, final) {
+    if (!job.mediaId) return;
+    await setMediaProcessing(db, job.mediaId, final ? "failed" : "queued", 0, final ? failureText(reason) : null);
+  },
+};
+
+/** The reason a person reads: ours as it is, ffmpeg's after a plain sentence. */
+function failureText(reason: string): string {
+  return reason === VIDEO_UNDECODABLE ? reason : `Processing failed: ${reason}`.slice(0, 400);
+}

@@ -1,0 +1,172 @@
+/**
+ * Uploads through the HTTP API in the codecs people send (HEVC MP4, VP9 WebM, ProRes MOV, 4K
+ * H.264), runs the job queue, and checks with ffprobe what is served: H.264 High/AAC yuv420p
+ * renditions with the index first, never taller than the source nor above 1080p, a short silent
+ * preview clip, WebP posters; the item stays out of public view until ready; deleting removes every file.
+ */
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { jobs, mediaFiles } from "../db/schema/mod.ts";
+import { startJobs } from "../lib/boot/jobs.ts";
+import { encodePreview } from "../lib/media/renditions.ts";
+import { probeMedia } from "../lib/media/ffmpeg.ts";
+import { categoryIds, createUser, json, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { multipart, topBoxes } from "./_media_fixtures.ts";
+import { needs } from "./_needs.ts";
+import { ffprobe, makeVideo, SOURCES, type SourceSpec } from "./_video_sources.ts";
+
+const FFMPEG = needs(import.meta.url, "ffmpeg");
+
+async function until(check: () => Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true }).map(String).filter((p) => /\.[a-z0-9]+$/.test(p) && !p.startsWith("tmp/")).sort();
+
+Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC renditions, a preview and posters", {
+  ignore: !FFMPEG,
+}, async () => {
+  await using env = await makeTestEnv({ RATE_UPLOADS_PER_USER: "100", FFMPEG_THREADS: "2" });
+  const { request, db, config } = env;
+  const member = await createUser(db);
+  const cookie = await loginCookie(db, member.id);
+  const admin = await createUser(db, { isAdmin: true });
+  const adminCookie = await loginCookie(db, admin.id);
+  const [category] = await categoryIds(db);
+  let runtime: Awaited<ReturnType<typeof startJobs>> | null = null;
+  try {
+    const made = await Promise.all(Object.values(SOURCES).map(async (spec: SourceSpec) => ({ spec, bytes: await makeVideo(spec) })));
+    const ids: Record<string, number> = {};
+    for (const { spec, bytes } of made) {
+      const mp = multipart(spec.name, spec.mime, bytes);
+      const up = await json(
+        await request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
+        201,
+      );
+      const item = await json(
+        await request("/api/videos", {
+          cookie,
+          json: { title: spec.name, contentType: "video", videoUrl: up.url, categoryId: category.id, aiGenerator: "Sora", tags: "" },
+        }),
+        201,
+      );
+      assert.equal(item.processing.state, "queued");
+      assert.deepEqual(item.sources, []);
+      ids[spec.name] = item.id;
+    }
+    // Approved while processing: still shown nowhere publicly until ready.
+    const hevcId = ids["phone.mp4"];
+    await json(await request(`/api/admin/content/${hevcId}/approve`, { method: "POST", cookie: adminCookie }));
+    assert.equal((await request(`/api/videos/${hevcId}`)).status, 404);
+    const feed = await json(await request("/api/content/feed"));
+    assert.ok(!feed.content.videos.some((v: { id: number }) => v.id === hevcId));
+    runtime = await startJobs(db, config);
+
+    await until(async () => {
+      const mine = await json(await request("/api/user/videos", { cookie }));
+      return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
+    });
+    const mine: any[] = await json(await request("/api/user/videos", { cookie }));
+    for (const item of mine) {
+      const spec = made.find((m) => m.spec.name === item.title)!;
+      const srcPath = `${config.dataDir}/src.${spec.spec.ext}`;
+      await Deno.writeFile(srcPath, spec.bytes);
+      const src = (await probeMedia(srcPath))!;
+      const short = Math.min(src.width, src.height);
+      assert.equal(item.processing.progress, 100);
+      assert.ok(item.sources.length >= 1, item.title);
+      const heights = item.sources.map((s: { height: number }) => s.height);
+      assert.deepEqual(heights, [...heights].sort((a, b) => a - b), "smallest first");
+      for (const s of item.sources) {
+        const path = `${config.uploadsDir}/${s.url.replace("/uploads/", "")}`;
+        const p = await ffprobe(path);
+        const v = p.streams.find((x) => x.codec_type === "video")!;
+        const a = p.streams.find((x) => x.codec_type === "audio");
+        assert.equal(v.codec_name, "h264", item.title);
+        assert.equal(v.profile, "High");
+        assert.equal(v.pix_fmt, "yuv420p");
+        assert.equal(a?.codec_name, "aac", `${item.title}: audio`);
+        assert.ok(Math.min(v.width!, v.height!) <= short && Math.min(v.width!, v.height!) <= 1080, `${item.title} ${v.width}x${v.height}`);
+        assert.equal(v.height! % 2 + v.width! % 2, 0, "even sizes");
+        const boxes = topBoxes(await Deno.readFile(path));
+        assert.ok(boxes.indexOf("moov") < boxes.indexOf("mdat"), `faststart: ${boxes}`);
+        assert.equal(s.bytes, (await Deno.stat(path)).size);
+        assert.equal(s.type, "video/mp4");
+      }
+      assert.ok(heights.every((h: number) => h <= 720) || item.videoUrl !== item.sources.at(-1).url);
+      assert.ok(item.sources.some((s: { url: string }) => s.url === item.videoUrl), "videoUrl is a rendition");
+      const preview = await ffprobe(`${config.uploadsDir}/${item.previewUrl.replace("/uploads/", "")}`);
+      assert.ok(Number(preview.format.duration) <= 4.05);
+      assert.equal(preview.streams.filter((x) => x.codec_type === "audio").length, 0, "preview is silent");
+      assert.ok(preview.streams[0].height! <= 360);
+      for (const [url, width] of [[item.thumbnail, 400], [item.thumbnail2x, 800]]) {
+        const meta = await sharp(`${config.uploadsDir}/${url.replace("/uploads/", "")}`).metadata();
+        assert.equal(meta.format, "webp");
+        assert.equal(meta.width, Math.min(width, src.width));
+      }
+    }
+    const uhd = mine.find((i) => i.title === "uhd.mp4");
+    assert.deepEqual(uhd.sources.map((s: { height: number }) => s.height), [480, 720, 1080]);
+    assert.equal(uhd.videoUrl, uhd.sources[1].url, "a player knowing nothing starts at 720p");
+    assert.equal(uhd.width, 3840);
+
+    // Now ready: public; every new file answers Range with 206, and through a signed link.
+    const hevc = await json(await request(`/api/videos/${hevcId}`));
+    assert.equal(hevc.processing, undefined, "the public is not told about processing");
+    const range = await request(hevc.videoUrl, { headers: { range: "bytes=0-99" } });
+    assert.equal(range.status, 206);
+    assert.equal((await range.arrayBuffer()).byteLength, 100);
+    for (const url of [hevc.previewUrl, hevc.thumbnail2x]) assert.equal((await request(url)).status, 200);
+    const signed = await json(await request(`/api/s3/${hevc.previewUrl.replace("/uploads/", "")}?getUrl=true`));
+    const viaLink = await request(signed.url, { headers: { range: "bytes=10-19" } });
+    assert.equal(viaLink.status, 206);
+    // Another item, still pending: its rendition is private.
+    const pending = mine.find((i) => i.title === "clip.webm");
+    assert.equal((await request(pending.sources[0].url)).status, 404);
+    assert.equal((await request(pending.sources[0].url, { cookie })).status, 200);
+
+    // Deleting removes every file the item owned.
+    const before = filesUnder(config.uploadsDir);
+    const owned = await db.select({ key: mediaFiles.key }).from(mediaFiles).where(eq(mediaFiles.mediaId, uhd.id));
+    assert.equal(owned.length, 6); // 3 renditions, preview, 2 posters
+    await json(await request(`/api/videos/${uhd.id}`, { method: "DELETE", cookie }));
+    const after = filesUnder(config.uploadsDir);
+    assert.equal(before.length - after.length, 7, "renditions, preview, posters and the original");
+    for (const { key } of owned) assert.ok(!after.includes(key));
+    assert.equal((await db.select().from(jobs).where(eq(jobs.mediaId, uhd.id))).length, 0);
+  } finally {
+    await runtime?.stop();
+  }
+});
+
+Deno.test("[media] the preview clip of a 10 s 1080p video is at most 4 s, silent, at most 360p and under 300 KB", {
+  ignore: !FFMPEG,
+}, async () => {
+  await using env = await makeTestEnv();
+  const src = `${env.config.dataDir}/tenth.mp4`;
+  await Deno.writeFile(
+    src,
+    await makeVideo({
+      ext: "mp4",
+      args: [
+        ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=24:duration=10", "-f", "lavfi", "-i", "sine=duration=10"],
+        ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"],
+      ],
+    }),
+  );
+  const out = `${env.config.dataDir}/preview.mp4`;
+  await encodePreview(env.config, src, (await probeMedia(src))!, out);
+  const p = await ffprobe(out);
+  const size = (await Deno.stat(out)).size;
+  assert.ok(Number(p.format.duration) <= 4.05, String(p.format.duration));
+  assert.equal(p.streams.length, 1);
+  assert.equal(p.streams[0].height, 360);
+  assert.ok(size < 300_000, `${size} bytes`);
+});
