@@ -1,6 +1,8 @@
 import type { PageMeta } from "../components/Document.tsx";
 import type { ContentItem } from "./content_item.ts";
 import { playableVideo } from "./media/playable.ts";
+import { splitTags } from "../common/format.ts";
+import { categoryFeed, FeedLinks, tagFeed, userFeed } from "./render/feed_links.tsx";
 import { framePlayerUrl, itemSize, shareImage } from "./render/share.ts";
 
 export const META_DESCRIPTION_MAX = 150;
@@ -64,6 +66,14 @@ export function oembedLinks(item: Pick<ContentItem, "slug" | "title">, siteUrl: 
   ];
 }
 
+/** The feeds a media page belongs to: its category's, its uploader's and those of its first tags. */
+const MEDIA_TAG_FEEDS = 3;
+const mediaFeeds = (item: ContentItem) => [
+  ...(item.categoryName && item.categorySlug ? [categoryFeed({ name: item.categoryName, slug: item.categorySlug })] : []),
+  userFeed(item.uploaderName),
+  ...splitTags(item.tags).slice(0, MEDIA_TAG_FEEDS).map(tagFeed),
+];
+
 /** Title, description, keywords, Open Graph video/image tags, the Twitter player card, oEmbed links and JSON-LD for a media page. */
 export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: string): PageMeta {
   const abs = (p: string) => new URL(p, siteUrl).href;
@@ -113,6 +123,7 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
       <>
         {cards.map(([attr, name, content]) => <meta key={name} {...{ [attr]: name }} content={content} />)}
         {oembedLinks(item, siteUrl).map((l) => <link key={l.type} rel="alternate" {...l} />)}
+        <FeedLinks feeds={mediaFeeds(item)} rssOnly />
         {/* The player's poster or the image is the largest paint: fetch it before scripts. */}
         {item.contentType !== "embed" && (
           <link

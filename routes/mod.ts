@@ -40,6 +40,7 @@ import { profilePage } from "./pages/profile.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
 import { oembedRoutes } from "./oembed.ts";
+import { feedRoutes } from "./feeds.ts";
 
 export type RouteDeps = { limiter: RateLimiter };
 
@@ -80,6 +81,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
   app.route("/oembed", oembedRoutes);
+  app.route("/feeds", feedRoutes);
   app.route("/api/user", accountApi(deps.limiter));
   // password_reset.ts: the spec puts /forgot-password, /verify-reset-token and /reset-password directly under /api.
   app.route("/api", passwordResetApi(deps.limiter));

@@ -5,6 +5,7 @@ import { findItemById } from "../db/queries/media.ts";
 import { toContentItem } from "../lib/content_item.ts";
 import { itemIdFromUrl, OEMBED_CACHE_AGE, oembedFor, oembedXml } from "../lib/render/oembed.ts";
 import { HttpError } from "../lib/http_error.ts";
+import { jsonErrors } from "../lib/http/json_errors.ts";
 import { queryOr400 } from "../lib/validate.ts";
 import { isPublic } from "../lib/visibility.ts";
 
@@ -17,14 +18,8 @@ import { isPublic } from "../lib/visibility.ts";
 export const oembedRoutes = new Hono<AppEnv>().get("/", async (c) => {
   // Consumers in a browser (client-side unfurlers) may read it from any origin; it is public data.
   c.header("Access-Control-Allow-Origin", "*");
-  try {
-    return await answer(c);
-  } catch (err) {
-    // Not the site's HTML error page (app.ts does that for GETs outside /api): a consumer reads JSON.
-    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
-    throw err;
-  }
-});
+  return await answer(c);
+}).onError(jsonErrors);
 
 async function answer(c: Context<AppEnv>) {
   const q = queryOr400(c, oembedQuery);
