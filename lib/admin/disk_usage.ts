@@ -1,6 +1,6 @@
 /**
  * Bytes under a folder of the uploads (thumbnails have no recorded size), walked at most once per
- * KEEP_MS per folder: a walk stats every file (measured ~1 s for 100,000 small files here), too
+ * KEEP_MS per folder: a walk stats every file (258 ms for 20,000 thumbnails measured here, so about 1.3 s for 100,000), too
  * much for every view of the admin overview, and a figure minutes old is fine there.
  */
 import { join } from "node:path";
