@@ -32,7 +32,6 @@ async function answer(c: Context<AppEnv>) {
   if (!row || !isPublic(row)) throw new HttpError(404, "No public media at this URL");
   const body = oembedFor(toContentItem(row), { siteUrl, siteName }, q);
   c.header("Cache-Control", `public, max-age=${OEMBED_CACHE_AGE}`);
-  c.header("Vary", "Accept-Encoding");
   if (format === "xml") return c.body(oembedXml(body), 200, { "Content-Type": "text/xml; charset=utf-8" });
   return c.json(body);
 }

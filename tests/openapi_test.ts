@@ -134,6 +134,12 @@ Deno.test("[openapi] /api/docs renders every operation on the server, with no sc
   }
   assert.match(html, /at least 3 characters, at most 30 characters/);
   assert.match(html, /href="\/api\/openapi.json"/);
+  assert.equal(res.headers.get("cache-control"), "public, max-age=300");
+  // Rendered for a member (their name in the header), it is never for a shared cache.
+  const member = await signedInMember(db, { username: "docs_reader" });
+  const mine = await request("/api/docs", { cookie: member.cookie });
+  assert.equal(mine.headers.get("cache-control"), "private, no-cache");
+  await mine.body?.cancel();
 });
 
 Deno.test({ name: "[openapi] close", fn: () => env.close(), sanitizeResources: false, sanitizeOps: false });

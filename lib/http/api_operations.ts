@@ -108,6 +108,7 @@ export const API_OPERATIONS: Operation[] = [
   content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
     ...member,
     body: adminEditSchema,
+    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise).",
   }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
   content(

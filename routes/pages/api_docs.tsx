@@ -20,7 +20,8 @@ const METHOD_COLORS: Record<string, string> = {
  */
 export const apiDocsPage = new Hono<AppEnv>().get("/docs", (c) => {
   const { doc } = siteApiDocument(c.var.config);
-  c.header("Cache-Control", "public, max-age=300");
+  // The header shows who is signed in: such a page is never for a shared cache (quality bar 20).
+  c.header("Cache-Control", c.var.user ? "private, no-cache" : "public, max-age=300");
   return renderPage(c, <ApiDocs doc={doc} />, {
     meta: {
       title: "API",

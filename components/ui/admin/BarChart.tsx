@@ -66,8 +66,8 @@ export function BarChart({ id, label, days, values }: { id: string; label: strin
               {shortDay(days[i])}
             </text>
           ))}
-          <text x={PAD.left + PLOT_W / 2} y={H - 4} textAnchor="middle" fill="#737373">Day (UTC)</text>
-          <text x={10} y={PAD.top + PLOT_H / 2} textAnchor="middle" fill="#737373" transform={`rotate(-90 10 ${PAD.top + PLOT_H / 2})`}>
+          <text x={PAD.left + PLOT_W / 2} y={H - 4} textAnchor="middle">Day (UTC)</text>
+          <text x={10} y={PAD.top + PLOT_H / 2} textAnchor="middle" transform={`rotate(-90 10 ${PAD.top + PLOT_H / 2})`}>
             Per day
           </text>
         </g>

@@ -41,7 +41,7 @@ export default function OverviewTab({ overview }: { overview: Overview }) {
           ))}
         </div>
       </section>
-      <p className="text-xs text-neutral-500">{`As of ${overview.generatedAt.slice(0, 16).replace("T", " ")} UTC.`}</p>
+      <p className="text-xs text-neutral-400">{`As of ${overview.generatedAt.slice(0, 16).replace("T", " ")} UTC.`}</p>
     </div>
   );
 }
