@@ -13,11 +13,15 @@ export const DAY_MS = 86_400_000;
 /** A count per UTC day number (ms since the epoch / DAY_MS) of rows created since `since`. */
 export type DayCount = { day: number; n: number };
 
-function perDay(db: Db, table: SQLiteTable, createdAt: SQLiteColumn, since: number): Promise<DayCount[]> {
+/** The builder of one series (tests EXPLAIN it). */
+export function perDayQuery(db: Db, table: SQLiteTable, createdAt: SQLiteColumn, since: number) {
   // A literal, not a parameter: a bound number may arrive as a float and make the division one.
   const day = sql<number>`${createdAt} / ${sql.raw(String(DAY_MS))}`;
-  return db.select({ day, n: count() }).from(table).where(gte(createdAt, since)).groupBy(day).all() as Promise<DayCount[]>;
+  return db.select({ day, n: count() }).from(table).where(gte(createdAt, since)).groupBy(day);
 }
+
+const perDay = (db: Db, table: SQLiteTable, createdAt: SQLiteColumn, since: number) =>
+  perDayQuery(db, table, createdAt, since).all() as Promise<DayCount[]>;
 
 export const newMembersPerDay = (db: Db, since: number) => perDay(db, users, users.createdAt, since);
 export const uploadsPerDay = (db: Db, since: number) => perDay(db, media, media.createdAt, since);
