@@ -1,9 +1,9 @@
 import type { PageMeta } from "../components/Document.tsx";
 import type { ContentItem } from "./content_item.ts";
-import { playableVideo } from "./media/playable.ts";
+import { playableVideo } from "./feed/playable.ts";
 import { splitTags } from "../common/format.ts";
 import { categoryFeed, FeedLinks, tagFeed, userFeed } from "./render/feed_links.tsx";
-import { framePlayerUrl, itemSize, shareImage } from "./render/share.ts";
+import { framePlayerUrl, itemSize, shareImage } from "./feed/share.ts";
 
 export const META_DESCRIPTION_MAX = 150;
 export const KEYWORD_WORDS = 5;

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { comments, likes, reports, views } from "../db/schema/mod.ts";
 import { DAY_MS } from "../db/queries/overview.ts";
-import { loadOverview } from "../lib/admin/overview.ts";
+import { loadOverview } from "../lib/community/site_overview.ts";
 import { chartSummary, niceMax } from "../components/ui/admin/BarChart.tsx";
 import { formatBytes, OVERVIEW_DAYS } from "../common/overview.ts";
 import { createMedia, makeTestEnv, signedInMember } from "./_helpers.ts";

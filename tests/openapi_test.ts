@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { z } from "zod";
-import * as R from "../lib/http/api_responses.ts";
+import * as R from "../lib/render/api_responses.ts";
 import { createMedia, json, makeTestEnv, ORIGIN, signedInMember } from "./_helpers.ts";
 
 const env = await makeTestEnv({ SITE_NAME: "Docsite" });
@@ -44,7 +44,7 @@ Deno.test("[openapi] every mounted /api route is described, and every descriptio
     for (const method of Object.keys(methods)) described.add(`${method} ${path}`);
   }
   const missing = [...mounted].filter((r) => !described.has(r));
-  assert.deepEqual(missing, [], `routes the document does not describe (add them to lib/http/api_operations.ts)`);
+  assert.deepEqual(missing, [], `routes the document does not describe (add them to lib/render/api_operations.ts)`);
   const stale = [...described].filter((r) => !mounted.has(r));
   assert.deepEqual(stale, [], "described operations that no route serves");
 });
@@ -138,7 +138,7 @@ Deno.test("[openapi] /api/docs renders every operation on the server, with no sc
   // Rendered for a member (their name in the header), it is never for a shared cache.
   const member = await signedInMember(db, { username: "docs_reader" });
   const mine = await request("/api/docs", { cookie: member.cookie });
-  assert.equal(mine.headers.get("cache-control"), "private, no-cache");
+  assert.match(mine.headers.get("cache-control")!, /^private/);
   await mine.body?.cancel();
 });
 

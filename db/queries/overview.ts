@@ -1,5 +1,5 @@
 /**
- * The admin overview's figures (lib/admin/overview.ts): what happened per day over the last days,
+ * The admin overview's figures (lib/community/site_overview.ts): what happened per day over the last days,
  * and the site's totals. Each daily series reads a `created_at` index (migration 0009, and
  * views_created) over the range only.
  */

@@ -2,8 +2,8 @@
 import { splitTags } from "../../common/format.ts";
 import type { FeedRow } from "../../db/queries/feeds.ts";
 import { toContentItem } from "../content_item.ts";
-import { playableVideo } from "../media/playable.ts";
-import { framePlayerUrl, itemSize, posterImage } from "../render/share.ts";
+import { playableVideo } from "./playable.ts";
+import { framePlayerUrl, itemSize, posterImage } from "./share.ts";
 
 /** How many items a feed carries: readers poll, so the newest few are enough. */
 export const FEED_LIMIT = 30;

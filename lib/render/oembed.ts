@@ -4,7 +4,7 @@
  */
 import type { ContentItem } from "../../common/api_types.ts";
 import { idFromSlug } from "../../common/ids.ts";
-import { fitWithin, itemSize, posterImage } from "./share.ts";
+import { fitWithin, itemSize, posterImage } from "../feed/share.ts";
 
 export type OembedResponse = {
   version: "1.0";

@@ -31,7 +31,7 @@ import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media_delete.ts";
 import { changesContent } from "../../lib/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
-import { approvedQuery, auditQuery, usersQuery } from "../../lib/http/query_schemas.ts";
+import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
 
 /** The content item plus what only moderators see. */
 const adminItem = (row: ItemRow): AdminItem => ({ ...toContentItem(row), hidden: row.hidden });

@@ -3,7 +3,7 @@ import { SSR_COLUMNS } from "../../common/feed_rules.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { acceptsSeed, feedOrder, loadFeedJson, rememberedSeed, rememberSeed, resolveCategory } from "../../lib/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
-import { contentFeedQuery } from "../../lib/http/query_schemas.ts";
+import { contentFeedQuery } from "../../lib/feed/query_schemas.ts";
 import { sendJson } from "../../lib/compress.ts";
 
 /** GET /api/content/feed (spec part 1 §7), mounted at /api/content/feed. */

@@ -6,7 +6,7 @@ import { requireUser } from "../../lib/guards.ts";
 import { visibleMediaOr404 } from "../../lib/media_access.ts";
 import { forgetItemRow } from "../../lib/item_rows.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
-import { likeBody } from "../../lib/http/query_schemas.ts";
+import { likeBody } from "../../lib/feed/query_schemas.ts";
 
 export const LOGIN_TO_LIKE = "You must be logged in to like content";
 

@@ -4,7 +4,7 @@ import { listCategoryOptions } from "../../db/queries/admin.ts";
 import AdminDashboard from "../../islands/AdminDashboard.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { loadOverview } from "../../lib/admin/overview.ts";
+import { loadOverview } from "../../lib/community/site_overview.ts";
 
 /** `/admin`: the moderation dashboard. Members and visitors are sent home. */
 export const adminPage = new Hono<AppEnv>().get("/", async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { siteApiDocument } from "../../lib/http/openapi.ts";
+import { siteApiDocument } from "../../lib/render/openapi.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { schemaSummary } from "../../lib/render/schema_text.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Every `/api` endpoint, for the OpenAPI document (lib/http/openapi.ts): its method and path as
+ * Every `/api` endpoint, for the OpenAPI document (lib/render/openapi.ts): its method and path as
  * mounted (routes/mod.ts), what it does, who may call it, the schemas it validates with and what it
  * answers. A route added without a line here fails tests/openapi_test.ts.
  */
@@ -14,7 +14,7 @@ import { profileContentQuery, sendMessageSchema, threadQuery } from "../../commo
 import { reportSchema } from "../../common/schemas/reports.ts";
 import { searchParams } from "../search.ts";
 import type { ResponseName } from "./api_responses.ts";
-import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "./query_schemas.ts";
+import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";

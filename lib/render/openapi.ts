@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of every `/api` endpoint, made from the zod schemas the routes validate
  * with (zod 4's JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is) and the answer
- * schemas of lib/http/api_responses.ts. The operations are listed in lib/http/api_operations.ts;
+ * schemas of lib/render/api_responses.ts. The operations are listed in lib/render/api_operations.ts;
  * tests/openapi_test.ts fails when a route is mounted that the list does not describe.
  */
 import { z } from "zod";

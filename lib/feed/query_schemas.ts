@@ -1,7 +1,7 @@
 /**
  * Request schemas that only the server reads (queries of the admin lists and the feed API, the
  * feed's like body), kept here rather than in their routes so the OpenAPI document
- * (lib/http/openapi.ts) is made from the very schemas the routes validate with.
+ * (lib/render/openapi.ts) is made from the very schemas the routes validate with.
  */
 import { z } from "zod";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";

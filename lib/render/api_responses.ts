@@ -1,6 +1,6 @@
 /**
  * The JSON the `/api` endpoints answer, as zod schemas for the OpenAPI document's components
- * (lib/http/openapi.ts). They mirror the TypeScript types in common/api_types.ts and the forum and
+ * (lib/render/openapi.ts). They mirror the TypeScript types in common/api_types.ts and the forum and
  * message rules; tests/openapi_test.ts parses real answers with them (strictly), so a field added
  * to an answer without its schema fails there.
  */
