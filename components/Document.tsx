@@ -24,6 +24,8 @@ export type PageMeta = {
   jsonLd?: Record<string, unknown>;
   noindex?: boolean;
   extraHead?: ReactNode;
+  /** `player` where extraHead carries the twitter:player tags (lib/render/media_meta.tsx). */
+  twitterCard?: "summary_large_image" | "player";
 };
 
 type Props = {
@@ -74,7 +76,7 @@ export function Document({ meta, siteName, siteUrl, nonce, assets, islands, body
         <meta property="og:type" content={meta.type ?? "website"} />
         {canonical && <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={image} />
-        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:card" content={meta.twitterCard ?? "summary_large_image"} />
         <meta name="theme-color" content="#0a0a0a" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {meta.extraHead}

@@ -5,12 +5,15 @@ import FeaturedTab from "../components/ui/admin/FeaturedTab.tsx";
 import PendingTab from "../components/ui/admin/PendingTab.tsx";
 import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
 import UsersTab from "../components/ui/admin/UsersTab.tsx";
+import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
+import type { Overview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
 
-type Props = { adminId: number; categories: Category[] };
+type Props = { adminId: number; categories: Category[]; overview: Overview };
 
 const TABS = [
+  ["overview", "Overview"],
   ["pending", "Pending Review"],
   ["reported", "Reported"],
   ["users", "Users"],
@@ -20,8 +23,8 @@ const TABS = [
 type Tab = (typeof TABS)[number][0];
 
 /** The admin dashboard island: the tab bar (with pending and reported counts) and the open tab; the tabs live in ./admin/. */
-export default function AdminDashboard({ adminId, categories }: Props) {
-  const [tab, setTab] = useState<Tab>("pending");
+export default function AdminDashboard({ adminId, categories, overview }: Props) {
+  const [tab, setTab] = useState<Tab>("overview");
   const [counts, setCounts] = useState<{ pending?: number; reported?: number }>({});
 
   const refreshCounts = useCallback(async () => {
@@ -37,6 +40,7 @@ export default function AdminDashboard({ adminId, categories }: Props) {
   }, [refreshCounts]);
 
   const panel: Record<Tab, ReactNode> = {
+    overview: <OverviewTab overview={overview} />,
     pending: <PendingTab changed={refreshCounts} />,
     reported: <ReportedTab changed={refreshCounts} />,
     users: <UsersTab adminId={adminId} />,

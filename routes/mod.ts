@@ -41,6 +41,10 @@ import { profilePage } from "./pages/profile.tsx";
 import { verifyEmailPage } from "./pages/verify_email.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
+import { oembedRoutes } from "./oembed.ts";
+import { feedRoutes } from "./feeds.ts";
+import { openApiRoutes } from "./api/openapi.ts";
+import { apiDocsPage } from "./pages/api_docs.tsx";
 
 export type RouteDeps = { limiter: RateLimiter };
 
@@ -55,6 +59,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // auth.ts: the spec's four account endpoints sit directly under /api (/user, /login, /register, /logout).
   app.route("/api", authApi(deps.limiter));
   app.route("/api/pages", pagesApi);
+  // openapi.ts: /api/openapi.json; api_docs.tsx: /api/docs, the same document as a page.
+  app.route("/api", openApiRoutes);
+  app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/users", usersApi);
   app.route("/api/admin", adminApi);
@@ -80,6 +87,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
 
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);
+  app.route("/oembed", oembedRoutes);
+  app.route("/feeds", feedRoutes);
   app.route("/api/user", accountApi(deps.limiter));
   app.route("/api/user/social", socialLinksApi(deps.limiter));
   // password_reset.ts: the spec puts /forgot-password, /verify-reset-token and /reset-password directly under /api.

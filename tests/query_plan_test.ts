@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { seedItems } from "../bench/_seed.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankInputsQuery } from "../db/queries/feed.ts";
 import { ftsQuery, searchQuery } from "../db/queries/search.ts";
+import { feedItemsQuery } from "../db/queries/feeds.ts";
+import { perDayQuery } from "../db/queries/overview.ts";
+import { comments, likes, media, reports, users, views } from "../db/schema/mod.ts";
 import { makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();
@@ -69,6 +72,33 @@ for (const [type, categoryId] of [[null, null], ["video", 3]] as const) {
     assert.match(text, /SCAN media_fts VIRTUAL TABLE INDEX/, text);
     assert.match(text, /SEARCH media USING INTEGER PRIMARY KEY/, text);
     assert.ok(!lines.some((l) => /^SCAN media\b(?!_fts)/.test(l)), text);
+  });
+}
+
+for (const scope of [{ all: true as const }, { categoryId: 3 }, { userId: 1 }, { tagWords: ["neon"] }]) {
+  Deno.test(`[db] EXPLAIN subscription feed ${JSON.stringify(scope)} never scans media`, async () => {
+    const lines = await plan(feedItemsQuery(env.db, scope, 30));
+    const text = lines.join("\n");
+    assert.ok(!lines.some((l) => /^SCAN (media|users|categories)\b(?!_fts)/.test(l)), text);
+    if ("tagWords" in scope) assert.match(text, /SCAN media_fts VIRTUAL TABLE INDEX/, text);
+    else assert.match(text, /media USING (COVERING )?INDEX media_/, text);
+  });
+}
+
+for (
+  const [name, table, column] of [
+    ["users", users, users.createdAt],
+    ["media", media, media.createdAt],
+    ["views", views, views.createdAt],
+    ["likes", likes, likes.createdAt],
+    ["comments", comments, comments.createdAt],
+    ["reports", reports, reports.createdAt],
+  ] as const
+) {
+  Deno.test(`[db] EXPLAIN the admin overview's ${name} per day reads its created_at index over the range`, async () => {
+    const lines = await plan(perDayQuery(env.db, table, column, Date.now() - 30 * 86_400_000));
+    const text = lines.join("\n");
+    assert.match(text, new RegExp(`SEARCH ${name} USING COVERING INDEX ${name}_created \\(created_at>\\?\\)`), text);
   });
 }
 

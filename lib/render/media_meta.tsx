@@ -1,6 +1,9 @@
 import type { PageMeta } from "../../components/Document.tsx";
 import type { ContentItem } from "../../common/api_types.ts";
-import { youtubeEmbedUrl } from "../../common/youtube.ts";
+import { playableVideo } from "../feed/playable.ts";
+import { splitTags } from "../../common/format.ts";
+import { categoryFeed, FeedLinks, tagFeed, userFeed } from "./feed_links.tsx";
+import { framePlayerUrl, itemSize, shareImage } from "../feed/share.ts";
 
 export const META_DESCRIPTION_MAX = 150;
 export const KEYWORD_WORDS = 5;
@@ -17,7 +20,61 @@ export const metaDescription = (item: Pick<ContentItem, "description" | "title">
 
 export const promptKeywords = (prompt: string) => prompt.trim().split(/\s+/).filter(Boolean).slice(0, KEYWORD_WORDS);
 
-/** Title, description, keywords, Open Graph video/image tags and JSON-LD for a media page. */
+/** The Open Graph and Twitter tags of an item's player or image (as [attribute, name, content] triples). */
+export function playerCardTags(item: ContentItem, siteUrl: string): [string, string, string][] {
+  const abs = (p: string) => new URL(p, siteUrl).href;
+  const image = shareImage(item);
+  const video = playableVideo(item);
+  const player = abs(framePlayerUrl(item));
+  const size = itemSize(item);
+  const og = (name: string, content: string): [string, string, string] => ["property", name, content];
+  const tw = (name: string, content: string): [string, string, string] => ["name", name, content];
+  const ogVideo = video
+    ? { url: abs(video.url), type: video.type }
+    : item.contentType === "embed" && item.youtubeId
+    ? { url: player, type: "text/html" }
+    : null;
+  const tags: [string, string, string][] = [
+    og("og:image:width", String(image.width)),
+    og("og:image:height", String(image.height)),
+    og("og:image:alt", item.title),
+  ];
+  if (ogVideo) {
+    tags.push(
+      og("og:video", ogVideo.url),
+      og("og:video:secure_url", ogVideo.url),
+      og("og:video:type", ogVideo.type),
+      og("og:video:width", String(size.width)),
+      og("og:video:height", String(size.height)),
+      tw("twitter:player", player),
+      tw("twitter:player:width", String(size.width)),
+      tw("twitter:player:height", String(size.height)),
+    );
+    if (video) tags.push(tw("twitter:player:stream", abs(video.url)), tw("twitter:player:stream:content_type", video.type));
+  }
+  tags.push(tw("twitter:image", abs(image.url)));
+  return tags;
+}
+
+/** The oEmbed discovery links (oembed.com §4) of a media page. */
+export function oembedLinks(item: Pick<ContentItem, "slug" | "title">, siteUrl: string) {
+  const page = new URL(`/media/${item.slug}`, siteUrl).href;
+  const href = (format: string) => new URL(`/oembed?url=${encodeURIComponent(page)}&format=${format}`, siteUrl).href;
+  return [
+    { type: "application/json+oembed", href: href("json"), title: item.title },
+    { type: "text/xml+oembed", href: href("xml"), title: item.title },
+  ];
+}
+
+/** The feeds a media page belongs to: its category's, its uploader's and those of its first tags. */
+const MEDIA_TAG_FEEDS = 3;
+const mediaFeeds = (item: ContentItem) => [
+  ...(item.categoryName && item.categorySlug ? [categoryFeed({ name: item.categoryName, slug: item.categorySlug })] : []),
+  userFeed(item.uploaderName),
+  ...splitTags(item.tags).slice(0, MEDIA_TAG_FEEDS).map(tagFeed),
+];
+
+/** Title, description, keywords, Open Graph video/image tags, the Twitter player card, oEmbed links and JSON-LD for a media page. */
 export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: string): PageMeta {
   const abs = (p: string) => new URL(p, siteUrl).href;
   const canonical = `/media/${item.slug}`;
@@ -25,22 +82,9 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
   const image = abs(item.thumbnail);
   const embedPage = abs(`/embed/${item.id}`);
   const isImage = item.contentType === "image";
-  const videoUrl = item.videoUrl ? abs(item.videoUrl) : item.youtubeId ? youtubeEmbedUrl(item.youtubeId) : null;
-  const w = item.width ?? 1280;
-  const h = item.height ?? 720;
-  const og = [
-    ...(videoUrl
-      ? [
-        ["og:video", videoUrl],
-        ["og:video:secure_url", videoUrl],
-        ["og:video:type", item.videoUrl ? "video/mp4" : "text/html"],
-        ["og:video:width", String(w)],
-        ["og:video:height", String(h)],
-      ]
-      : []),
-    ["og:image:alt", item.title],
-    ...(isImage ? [["og:image:width", String(w)], ["og:image:height", String(h)]] : []),
-  ];
+  const cards = playerCardTags(item, siteUrl);
+  const player = cards.some(([, name]) => name === "twitter:player");
+  const video = playableVideo(item);
   const common = {
     "@context": "https://schema.org",
     name: item.title,
@@ -58,7 +102,7 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
       "@type": "VideoObject",
       thumbnailUrl: [image],
       duration: isoDuration(item.duration),
-      contentUrl: item.videoUrl ? abs(item.videoUrl) : undefined,
+      contentUrl: video ? abs(video.url) : undefined,
       embedUrl: embedPage,
       interactionStatistic: {
         "@type": "InteractionCounter",
@@ -71,12 +115,15 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
     description,
     canonical,
     keywords: promptKeywords(item.prompt),
-    image,
+    image: shareImage(item).url,
+    twitterCard: player ? "player" : "summary_large_image",
     type: isImage ? "article" : "video.other",
     jsonLd,
     extraHead: (
       <>
-        {og.map(([property, content]) => <meta key={property} property={property} content={content} />)}
+        {cards.map(([attr, name, content]) => <meta key={name} {...{ [attr]: name }} content={content} />)}
+        {oembedLinks(item, siteUrl).map((l) => <link key={l.type} rel="alternate" {...l} />)}
+        <FeedLinks feeds={mediaFeeds(item)} rssOnly />
         {/* The player's poster or the image is the largest paint: fetch it before scripts. */}
         {item.contentType !== "embed" && (
           <link

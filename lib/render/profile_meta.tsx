@@ -1,6 +1,7 @@
 import type { PageMeta } from "../../components/Document.tsx";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
 import { profileHref } from "../../common/profile_rules.ts";
+import { FeedLinks, userFeed } from "./feed_links.tsx";
 
 const monthYear = (ms: number) => new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
 
@@ -22,7 +23,12 @@ export function profileMeta(
     image,
     type: "profile",
     noindex: profile.banned,
-    extraHead: <meta property="profile:username" content={profile.username} />,
+    extraHead: (
+      <>
+        <meta property="profile:username" content={profile.username} />
+        <FeedLinks feeds={[userFeed(profile.username)]} />
+      </>
+    ),
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "ProfilePage",

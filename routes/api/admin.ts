@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { type Tx, writeTx } from "../../db/client.ts";
 import {
   approveItem,
@@ -25,7 +24,6 @@ import { deleteUserSessions } from "../../db/queries/sessions.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { rejectSchema } from "../../common/schemas/admin.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
@@ -36,13 +34,8 @@ import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { changesContent } from "../../lib/http/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
+import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
 
-const approvedQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(APPROVED_PAGE_SIZE),
-});
-const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
-const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 /** The content item plus what only moderators see. */
 const adminItem = (row: ItemRow): AdminItem => ({ ...toOwnerItem(row), hidden: row.hidden });
 

@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { writeTx } from "../../db/client.ts";
 import { addLike, likeStatus, removeLike } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
@@ -7,10 +6,9 @@ import { requireUser } from "../../lib/auth/guards.ts";
 import { visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
+import { likeBody } from "../../lib/feed/query_schemas.ts";
 
 export const LOGIN_TO_LIKE = "You must be logged in to like content";
-
-const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) });
 
 /**
  * Likes need an account; one row per member and item; the count always comes from the server.

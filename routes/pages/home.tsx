@@ -9,6 +9,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed/feed.ts";
 import { log } from "../../lib/log.ts";
 import { Kept, renderPage } from "../../lib/render/render.tsx";
+import { categoryFeed, FeedLinks, latestFeed } from "../../lib/render/feed_links.tsx";
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;
@@ -122,6 +123,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
             {/* The featured poster (else the first card) is the largest paint: fetch it before scripts. */}
             {lcpImage && <link rel="preload" as="image" href={lcpImage} fetchPriority="high" />}
             {config.adClientId && <AdScript client={config.adClientId} nonce={nonce} />}
+            <FeedLinks feeds={[category ? categoryFeed(category) : latestFeed(siteName)]} />
           </>
         ),
       },

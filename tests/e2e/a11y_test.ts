@@ -81,7 +81,23 @@ const PAGES: Check[] = [
   { name: "search", path: "/search?q=accessible", island: "SearchResults" },
   { name: "not found", path: "/no-such-page" },
   { name: "my videos", path: "/my-videos", as: "member", island: "MyVideos" },
-  { name: "admin", path: "/admin", as: "admin", island: "AdminDashboard" },
+  {
+    name: "admin (overview)",
+    path: "/admin",
+    as: "admin",
+    island: "AdminDashboard",
+    open: (page) => page.locator("[data-chart]").first().waitFor(),
+  },
+  {
+    name: "admin (pending)",
+    path: "/admin",
+    as: "admin",
+    island: "AdminDashboard",
+    open: async (page) => {
+      await page.getByRole("tab", { name: /^Pending Review/ }).click();
+      await page.locator("#admin-panel tr[data-id]").first().waitFor();
+    },
+  },
   {
     name: "upload dialog (Image tab)",
     path: "/",
@@ -118,7 +134,6 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
         const path = p.path.replace(/-0(?=$|\?)/, `-${items[1].id}`);
         await page.goto(`${server.url}${path}`);
         if (p.island) await waitHydrated(page, p.island);
-        if (p.as === "admin") await page.locator("#admin-panel tr[data-id]").first().waitFor();
         await p.open?.(page);
         const found = await seriousViolations(page);
         await context.close();

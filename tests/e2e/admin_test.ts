@@ -48,6 +48,8 @@ async function signedIn(s: Server, userId: number): Promise<BrowserContext> {
 async function openDashboard(page: Page, s: Server) {
   await page.goto(`${s.url}/admin`);
   await waitHydrated(page, "AdminDashboard");
+  // The dashboard opens on its Overview (tests/e2e/admin_overview_test.ts); moderation starts from the queue.
+  await tab(page, "Pending Review");
 }
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();

@@ -137,6 +137,7 @@ e2e("point 13 (390x844): the search box, the category bar and the admin lists fi
   const adminPage = await adminContext.newPage();
   await adminPage.goto(`${server.url}/admin`);
   await waitHydrated(adminPage, "AdminDashboard");
+  await adminPage.getByRole("tab", { name: /^Pending Review/ }).click();
   const row = adminPage.locator(`#admin-panel tr[data-id="${broken.id}"]`);
   await row.waitFor();
   for (const name of ["Approve", "Reject"]) {

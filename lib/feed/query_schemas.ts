@@ -1,0 +1,37 @@
+/**
+ * Request schemas that only the server reads (queries of the admin lists and the feed API, the
+ * feed's like body), kept here rather than in their routes so the OpenAPI document
+ * (lib/render/openapi.ts) is made from the very schemas the routes validate with.
+ */
+import { z } from "zod";
+import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
+import { SORTS } from "../../common/feed_rules.ts";
+import { categoryRefSchema, MAX_PAGE, seedSchema } from "./feed.ts";
+
+/** `GET /api/admin/content/approved`. */
+export const approvedQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(APPROVED_PAGE_SIZE),
+});
+/** `GET /api/admin/users`. */
+export const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** `GET /api/admin/audit`. */
+export const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+const intParam = (name: string, min: number, max: number) =>
+  z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+/** `GET /api/content/feed` (spec part 1 §7). */
+export const contentFeedQuery = z.strictObject({
+  page: intParam("page", 1, MAX_PAGE).optional(),
+  sortBy: z.enum(SORTS).optional(),
+  category: categoryRefSchema.optional(),
+  columnCount: intParam("columnCount", 1, 3).optional(),
+  shuffleSeed: seedSchema.optional(),
+  /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
+  timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
+});
+
+/** `POST /api/like`: the feed's like of an item. */
+export const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) });

@@ -1,0 +1,234 @@
+/**
+ * Every `/api` endpoint, for the OpenAPI document (lib/render/openapi.ts): its method and path as
+ * mounted (routes/mod.ts), what it does, who may call it, the schemas it validates with and what it
+ * answers. A route added without a line here fails tests/openapi_test.ts.
+ */
+import type { z } from "zod";
+import {
+  changePasswordSchema,
+  confirmIdentitySchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+} from "../../common/schemas/account.ts";
+import { rejectSchema } from "../../common/schemas/admin.ts";
+import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
+import { commentSchema } from "../../common/schemas/comments.ts";
+import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
+import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.ts";
+import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
+import { reportSchema } from "../../common/schemas/reports.ts";
+import { searchParams } from "../feed/search.ts";
+import type { ResponseName } from "./api_responses.ts";
+import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+
+export type Operation = {
+  method: "get" | "head" | "post" | "put" | "patch" | "delete";
+  /** As mounted, with `{name}` for path parameters. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth?: "member" | "admin";
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  /** A request body that is a file, by media type. */
+  upload?: string;
+  ok: { status?: 200 | 201 | 302; schema?: ResponseName; array?: true; content?: string; description?: string };
+  errors?: number[];
+};
+
+type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
+const make =
+  (tag: string) => (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
+    method,
+    path,
+    tag,
+    summary,
+    ok,
+    ...extra,
+  });
+const json = (schema: ResponseName, status?: 200 | 201): Operation["ok"] => ({ schema, status });
+const list = (schema: ResponseName): Operation["ok"] => ({ schema, array: true });
+
+const account = make("account");
+const content = make("content");
+const social = make("social");
+const forum = make("forum");
+const messages = make("messages");
+const admin = make("admin");
+const meta = make("meta");
+
+const member = { auth: "member" } as const;
+const byAdmin = { auth: "admin" } as const;
+
+export const API_OPERATIONS: Operation[] = [
+  account("get", "/api/user", "The signed-in member", json("SessionUser"), member),
+  account("post", "/api/login", "Sign in with username and password; sets the session cookie", json("SessionUser"), {
+    body: loginSchema,
+    errors: [429],
+  }),
+  account("post", "/api/register", "Create an account and sign in", json("SessionUser", 201), { body: registerSchema, errors: [409, 429] }),
+  account("post", "/api/logout", "End the session", json("Done")),
+  account("patch", "/api/user", "Change one's username or email (the current password proves it is you)", json("SessionUser"), {
+    ...member,
+    body: updateProfileSchema,
+    errors: [409, 429],
+  }),
+  account("post", "/api/user/change-password", "Change (or set) one's password", json("Message"), {
+    ...member,
+    body: changePasswordSchema,
+    errors: [429],
+  }),
+  account("delete", "/api/user", "Delete one's account and everything it owns", json("Message"), {
+    ...member,
+    description: "Needs the current password, or for a member without one a sign-in within the last 10 minutes.",
+    body: confirmIdentitySchema,
+    errors: [403],
+  }),
+  account("post", "/api/user/verify-email", "Mail a new link that verifies one's email address", json("Message"), {
+    ...member,
+    errors: [409, 429],
+  }),
+  account("post", "/api/user/social/{provider}", "Start connecting Google or Facebook to one's account", json("SocialConnect"), {
+    ...member,
+    body: confirmIdentitySchema,
+    errors: [403, 404, 409],
+  }),
+  account(
+    "delete",
+    "/api/user/social/{provider}",
+    "Disconnect Google or Facebook (never the last way to sign in)",
+    json("ConnectedProviders"),
+    {
+      ...member,
+      errors: [404, 409],
+    },
+  ),
+  account("post", "/api/forgot-password", "Mail a password reset link (the same answer for any address)", json("Message"), {
+    body: forgotPasswordSchema,
+    errors: [429],
+  }),
+  account("get", "/api/verify-reset-token/{token}", "Whether a reset token is still valid", json("Done")),
+  account("post", "/api/reset-password", "Set a new password with a reset token", json("Message"), {
+    body: resetPasswordSchema,
+    errors: [429],
+  }),
+
+  content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
+    query: contentFeedQuery,
+  }),
+  content("get", "/api/content/{id}/thumbnail", "An item's thumbnail, or its generated placeholder", { content: "image/*" }),
+  content("get", "/api/categories", "The categories", list("Category")),
+  content("get", "/api/search", "Search approved items by title, prompt, tags, generator or uploader", list("ContentItem"), {
+    query: searchParams,
+  }),
+  content("get", "/api/videos/{id}", "One item", json("ContentItem")),
+  content("get", "/api/videos/{id}/related", "Items related to one item", list("ContentItem")),
+  content("get", "/api/videos/{id}/direct", "Redirect to the item's file (or the YouTube player URL)", {
+    status: 302,
+    schema: "SignedUrl",
+    description: "A redirect to the file; for YouTube embeds 200 with { url }",
+  }),
+  content("post", "/api/videos", "Publish an uploaded file or a YouTube link (held for review)", json("ContentItem", 201), {
+    ...member,
+    body: createMediaSchema,
+    errors: [409, 422, 429],
+  }),
+  content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
+    ...member,
+    body: adminEditSchema,
+    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise).",
+  }),
+  content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
+  content(
+    "post",
+    "/api/upload/file",
+    "Upload a video or image (streamed, size-limited, type sniffed from the bytes)",
+    json("StoredUpload", 201),
+    {
+      ...member,
+      upload: "application/octet-stream",
+      errors: [413, 415, 422, 429],
+    },
+  ),
+  content("get", "/api/user/videos", "The signed-in member's own items, in every review state", list("ContentItem"), member),
+  content("get", "/api/s3/{key}", "A signed link to a public item's file (?getUrl=true), or the file through one", {
+    content: "application/octet-stream",
+    description: "The file (Range supported), or { url, expiresAt } with getUrl=true",
+  }, { errors: [400, 403, 404] }),
+  content("head", "/api/s3/{key}", "The headers of a file behind a signed link", { description: "The file's headers" }, {
+    errors: [400, 403, 404],
+  }),
+  content("get", "/api/pages/{name}", "A site text (rules, terms, privacy, FAQ...) as HTML", json("SiteText")),
+
+  social("get", "/api/videos/{id}/like", "Whether you like an item, and its like count", json("LikeStatus")),
+  social("post", "/api/videos/{id}/like", "Like an item", json("LikeStatus"), member),
+  social("delete", "/api/videos/{id}/like", "Take back a like", json("LikeStatus"), member),
+  social("post", "/api/like", "Like an item (the feed's variant, with the id in the body)", json("LikeStatus"), {
+    ...member,
+    body: likeBody,
+  }),
+  social("get", "/api/videos/{id}/comments", "An item's comments", list("MediaComment")),
+  social("post", "/api/videos/{id}/comments", "Comment on an item", json("MediaComment", 201), {
+    ...member,
+    body: commentSchema,
+    errors: [429],
+  }),
+  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 429] }),
+  social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
+    ...member,
+    body: reportSchema,
+    errors: [409, 429],
+  }),
+  social("post", "/api/users/block/{userId}", "Block a member", json("Done"), member),
+  social("delete", "/api/users/block/{userId}", "Unblock a member", json("Done"), member),
+  social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
+  social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
+  social("get", "/api/users/{id}/content", "A member's public items, paged", json("ProfileContent"), { query: profileContentQuery }),
+
+  forum("get", "/api/forum/categories", "Forum categories with their thread counts", list("ForumCategory")),
+  forum("get", "/api/forum/threads", "Threads, filtered and sorted", list("ForumThread"), { query: threadListQuerySchema }),
+  forum("post", "/api/forum/threads", "Start a thread", json("ForumThread", 201), { ...member, body: newThreadSchema, errors: [429] }),
+  forum("delete", "/api/forum/threads/{id}", "Delete a thread (its author or an admin)", json("Done"), member),
+  forum("get", "/api/forum/threads/{id}/comments", "A thread's comments", list("ForumComment"), { query: commentListQuerySchema }),
+  forum("post", "/api/forum/threads/{id}/comments", "Comment on a thread", json("ForumComment", 201), {
+    ...member,
+    body: newCommentSchema,
+    errors: [429],
+  }),
+  forum("delete", "/api/forum/threads/{id}/comments/{commentId}", "Delete a comment (its author or an admin)", json("Done"), member),
+  forum("post", "/api/forum/threads/{id}/upvote", "Upvote a thread", json("Upvote"), member),
+  forum("delete", "/api/forum/threads/{id}/upvote", "Take back an upvote", json("Upvote"), member),
+
+  messages("get", "/api/messages/unread/count", "How many messages you have not read", json("Count"), member),
+  messages("get", "/api/messages/conversations", "Your conversations, newest first", list("Conversation"), member),
+  messages("get", "/api/messages/conversation/{userId}", "The messages with one member, paged backwards", list("ChatMessage"), {
+    ...member,
+    query: threadQuery,
+  }),
+  messages("post", "/api/messages/mark-read/{userId}", "Mark a conversation read", json("Done"), member),
+  messages("delete", "/api/messages/conversation/{userId}", "Delete a conversation on your side", json("Done"), member),
+  messages("post", "/api/messages/send", "Send a message", json("ChatMessage", 201), { ...member, body: sendMessageSchema, errors: [429] }),
+
+  admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts"), byAdmin),
+  admin("get", "/api/admin/content/pending", "Items waiting for review", list("AdminItem"), byAdmin),
+  admin("get", "/api/admin/content/reported", "Reported items", list("ReportedItem"), byAdmin),
+  admin("get", "/api/admin/content/featured", "Featured items", list("AdminItem"), byAdmin),
+  admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),
+  admin("post", "/api/admin/content/{id}/approve", "Approve an item", json("Done"), byAdmin),
+  admin("post", "/api/admin/content/{id}/reject", "Reject an item with a reason", json("Done"), { ...byAdmin, body: rejectSchema }),
+  admin("post", "/api/admin/content/{id}/reprocess", "Queue a failed video's processing again", json("Reprocessing"), {
+    ...byAdmin,
+    errors: [409],
+  }),
+  admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
+  admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
+  admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
+  admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
+  admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
+  admin("get", "/api/admin/audit", "The newest moderation actions", list("AuditEntry"), { ...byAdmin, query: auditQuery }),
+
+  meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
+  meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),
+];

@@ -1,0 +1,217 @@
+/**
+ * The JSON the `/api` endpoints answer, as zod schemas for the OpenAPI document's components
+ * (lib/render/openapi.ts). They mirror the TypeScript types in common/api_types.ts and the forum and
+ * message rules; tests/openapi_test.ts parses real answers with them (strictly), so a field added
+ * to an answer without its schema fails there.
+ */
+import { z } from "zod";
+import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
+
+const iso = z.string().describe("ISO 8601 date-time");
+const user = z.strictObject({ username: z.string() }).nullable();
+
+export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional() }).describe("Every refusal: a readable message");
+
+export const SessionUser = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.number().int().describe("Unix milliseconds"),
+  hasPassword: z.boolean().optional(),
+  emailVerified: z.boolean().optional(),
+}).describe("The signed-in member");
+
+const Processing = z.strictObject({
+  state: z.enum(PROCESSING_STATES),
+  progress: z.number().describe("0-100"),
+  error: z.string().optional(),
+}).describe("Where the video's renditions stand (owner and admins only)");
+
+export const ContentItem = z.strictObject({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  prompt: z.string(),
+  aiGenerator: z.string(),
+  resolution: z.enum(["HD", "4K"]),
+  tags: z.string().describe("Comma-separated"),
+  contentType: z.enum(CONTENT_TYPES),
+  videoUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  embedCode: z.string().nullable(),
+  youtubeId: z.string().nullable(),
+  thumbnail: z.string(),
+  duration: z.number().nullable().describe("Seconds"),
+  size: z.number().int().nullable().describe("Bytes"),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  userId: z.number().int(),
+  uploaderName: z.string(),
+  uploaderId: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  categorySlug: z.string().nullable(),
+  category: z.strictObject({ name: z.string(), slug: z.string().nullable() }).nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: iso,
+  adminNotice: z.string().nullable(),
+  reviewStatus: z.enum(["pending", "approved", "rejected"]),
+  rejectionReason: z.string().nullable(),
+  featured: z.boolean(),
+  preview: z.literal(false),
+  credits: z.number(),
+  vimeoId: z.null(),
+  reviewedAt: iso.nullable(),
+  previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
+  sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
+    .optional().describe("Playable renditions, smallest first"),
+  thumbnail2x: z.string().nullable().optional().describe("The poster at twice the card size"),
+  processing: Processing.optional(),
+}).describe("A video, image or YouTube embed (spec part 1 §3)");
+
+export const AdminItem = ContentItem.extend({ hidden: z.boolean() }).describe("A content item with what only moderators see");
+export const ReportedItem = AdminItem.extend({
+  reportReason: z.string(),
+  reportedAt: iso,
+  reportDetails: z.string().nullable().optional(),
+  openReports: z.number().int(),
+}).loose();
+
+export const FeedResponse = z.strictObject({
+  featured: z.strictObject({ video: ContentItem.nullable() }),
+  content: z.strictObject({
+    videos: z.array(ContentItem),
+    images: z.array(ContentItem),
+    hasMore: z.boolean(),
+    adPositions: z.array(z.number().int()),
+  }),
+}).loose();
+
+export const Category = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string() });
+export const LikeStatus = z.strictObject({ isLiked: z.boolean(), count: z.number().int(), likes: z.number().int().optional() });
+export const MediaComment = z.strictObject({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  username: z.string(),
+  content: z.string(),
+  createdAt: iso,
+});
+const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
+export const ApprovedPage = z.strictObject({
+  content: z.array(ApprovedItem),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export const AdminUser = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  banned: z.boolean(),
+  createdAt: z.number().int(),
+}).loose();
+export const AdminCounts = z.strictObject({
+  pendingCount: z.number().int(),
+  reportedCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+export const Count = z.strictObject({ count: z.number().int() });
+export const Message = z.strictObject({ message: z.string() });
+export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
+  .describe("The action was done; further fields name what changed");
+
+export const ForumThread = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  categoryId: z.number().int().nullable(),
+  tags: z.array(z.string()).nullable(),
+  isSticky: z.boolean(),
+  upvotes: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: iso,
+  userId: z.number().int().nullable(),
+  user,
+  upvoted: z.boolean(),
+}).loose();
+export const ForumComment = z.strictObject({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: iso,
+  userId: z.number().int().nullable(),
+  user,
+});
+export const ForumCategory = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), count: z.number().int() });
+export const Upvote = z.strictObject({ upvotes: z.number().int(), upvoted: z.boolean() });
+
+export const ChatMessage = z.strictObject({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int(),
+  content: z.string(),
+  createdAt: iso,
+});
+export const Conversation = z.strictObject({
+  userId: z.number().int(),
+  username: z.string(),
+  lastMessage: z.string(),
+  lastMessageDate: iso,
+  unreadCount: z.number().int(),
+});
+export const PublicProfile = z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() }).loose();
+export const ProfileContent = z.strictObject({
+  content: z.array(ContentItem),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
+export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
+export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
+export const AuditEntry = z.object({ id: z.number().int(), action: z.string(), details: z.unknown() }).loose();
+export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
+export const ConnectedProviders = z.strictObject({ providers: z.array(z.string()).describe("Providers still connected") });
+export const Reprocessing = z.strictObject({ ok: z.literal(true), id: z.number().int(), processing: Processing });
+export const OpenApiDocument = z.object({ openapi: z.string() }).loose().describe("This document");
+
+/** Every named answer, in the document's components.schemas. */
+export const RESPONSES = {
+  ErrorBody,
+  SessionUser,
+  ContentItem,
+  AdminItem,
+  ReportedItem,
+  FeedResponse,
+  Category,
+  LikeStatus,
+  MediaComment,
+  ApprovedPage,
+  AdminUser,
+  AdminCounts,
+  Count,
+  Message,
+  Done,
+  ForumThread,
+  ForumComment,
+  ForumCategory,
+  Upvote,
+  ChatMessage,
+  Conversation,
+  PublicProfile,
+  ProfileContent,
+  SiteText,
+  StoredUpload,
+  SignedUrl,
+  AuditEntry,
+  SocialConnect,
+  ConnectedProviders,
+  Reprocessing,
+  OpenApiDocument,
+} as const;
+
+export type ResponseName = keyof typeof RESPONSES;
