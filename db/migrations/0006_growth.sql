@@ -47,3 +47,6 @@ END;
 CREATE TRIGGER media_fts_uploader AFTER UPDATE OF username ON users BEGIN
   UPDATE media_fts SET uploader = new.username WHERE rowid IN (SELECT id FROM media WHERE user_id = new.id);
 END;
+--> statement-breakpoint
+-- Every public item's ranking inputs in id order, read without the table (lib/feed/rankings.ts).
+CREATE INDEX media_public_rank ON media (review_status, hidden, id, content_type, category_id, likes, views, created_at);

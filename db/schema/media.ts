@@ -57,6 +57,7 @@ export const media = sqliteTable("media", {
   index("media_user_created").on(t.userId, t.createdAt),
   index("media_featured").on(t.featured, t.reviewStatus),
   index("media_file_hash").on(t.fileHash),
+  index("media_public_rank").on(t.reviewStatus, t.hidden, t.id, t.contentType, t.categoryId, t.likes, t.views, t.createdAt),
 ]);
 
 export const likes = sqliteTable("likes", {
