@@ -50,3 +50,6 @@ END;
 --> statement-breakpoint
 -- Every public item's ranking inputs in id order, read without the table (lib/feed/rankings.ts).
 CREATE INDEX media_public_rank ON media (review_status, hidden, id, content_type, category_id, likes, views, created_at);
+--> statement-breakpoint
+-- A member's public items, newest first, and their count, read from the index alone (profile pages).
+CREATE INDEX media_user_public ON media (user_id, review_status, hidden, created_at, id);
