@@ -5,7 +5,7 @@
  */
 import { FORUM_SORTS } from "../common/forum_rules.ts";
 import type { Db } from "../db/client.ts";
-import { featuredQuery, feedPageQuery, itemsByIdsQuery } from "../db/queries/feed.ts";
+import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
 import { threadCommentsQuery, threadListQuery } from "../db/queries/forum.ts";
 import { publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
 import { ftsQuery, searchCountQuery, searchIdsQuery } from "../db/queries/search.ts";
@@ -28,16 +28,19 @@ export function growthQueries(db: Db): [string, Query][] {
     ["search: ids, best first", searchIdsQuery(db, { match, type: null, categoryId: null })],
     ["search: ids in a category, videos", searchIdsQuery(db, { match, type: "video", categoryId: 3 })],
     ["search: capped total", searchCountQuery(db, { match, type: null, categoryId: null })],
-    ["items of a ranked page by id (trending, shuffle, search)", itemsByIdsQuery(db, [5, 9, 200, 4000])],
+    ["items of a ranked page by id (trending, shuffle, deep pages, search)", itemsByIdsQuery(db, [5, 9, 200, 4000])],
+    ["kept rankings: a chunk of public items in id order", rankChunkQuery(db, 40_000, 4_000)],
     ["featured item", featuredQuery(db, null, "card")],
     ["featured item of a category", featuredQuery(db, 3, "card")],
   ];
   for (const sort of ["newest", "oldest", "most-viewed", "popular"] as const) {
     for (const categoryId of [null, 3]) {
-      out.push([
-        `feed ${sort}${categoryId ? " in a category" : ""}, videos`,
-        feedPageQuery(db, { sort, stream: "videos", categoryId, limit: 13, offset: 0, excludeId: 7 }),
-      ]);
+      for (const stream of ["videos", "images"] as const) {
+        out.push([
+          `feed ${sort}${categoryId ? " in a category" : ""}, ${stream} (pages before the kept order)`,
+          feedPageQuery(db, { sort, stream, categoryId, limit: 13, offset: 108, excludeId: 7 }),
+        ]);
+      }
     }
   }
   out.push(["profile: public items of a member", publicItemsByUserQuery(db, 3, 24, 0)]);
