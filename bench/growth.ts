@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { openDb } from "../db/client.ts";
 import { mediaSlug } from "../lib/slug.ts";
-import { BROWSER, measure, printTable, startBenchServer, type WrkResult } from "./_lib.ts";
+import { BROWSER, measure, printTable, rssMb, startBenchServer, type WrkResult } from "./_lib.ts";
 import { growthPlans } from "./_plans.ts";
 import { seedItems } from "./_seed.ts";
 import { seedForum } from "./_seed_forum.ts";
@@ -21,7 +21,7 @@ const SIZES = (Deno.args[0] ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(Deno.args[1] ?? 3);
 const ROOT_DIR = Deno.env.get("DREAMREEL_GROWTH_DIR") ?? `${tmpdir()}/dreamreel-growth`;
 /** Bumped when the seeders change, so an old cached database is not measured as a new one. */
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 
 type Target = { label: string; path: string; member?: boolean };
 
@@ -48,6 +48,8 @@ const ALL_TARGETS: Target[] = [
 const ONLY = new RegExp(Deno.env.get("GROWTH_ONLY") ?? "");
 const TARGETS = ALL_TARGETS.filter((t) => ONLY.test(t.label));
 
+const rss = new Map<number, { idle: number; loaded: number }>();
+
 async function runSize(items: number): Promise<WrkResult[]> {
   const dataDir = `${ROOT_DIR}/v${SEED_VERSION}-${items}`;
   mkdirSync(dataDir, { recursive: true });
@@ -64,6 +66,8 @@ async function runSize(items: number): Promise<WrkResult[]> {
   });
   console.log(`${items} items: server up in ${Math.round(performance.now() - started)} ms (pid ${server.pid})`);
   try {
+    await new Promise((r) => setTimeout(r, 2000)); // the kept rankings are made at start
+    const idle = rssMb(server.pid);
     const member = { ...BROWSER, cookie: server.cookie };
     // Warm up: JIT, statement caches and the kept rankings.
     for (const t of TARGETS) {
@@ -73,6 +77,7 @@ async function runSize(items: number): Promise<WrkResult[]> {
     for (const t of TARGETS) {
       out.push(await measure(t.label, server.url + t.path, { headers: t.member ? member : BROWSER, seconds: SECONDS }));
     }
+    rss.set(items, { idle, loaded: rssMb(server.pid) });
     return out;
   } finally {
     await server.stop();
@@ -110,6 +115,12 @@ if (TARGETS.some((t) => t.label.startsWith("feed "))) {
     }),
   );
 }
+
+printTable(
+  "Server RSS (MB): idle 2 s after start, and after every request above",
+  ["items", "idle", "after load"],
+  SIZES.map((size) => [size.toLocaleString("en-US"), rss.get(size)!.idle.toFixed(0), rss.get(size)!.loaded.toFixed(0)]),
+);
 
 const db = openDb(`file:${ROOT_DIR}/v${SEED_VERSION}-${last}/dreamreel.db`);
 console.log(`\nQuery plans at ${last.toLocaleString("en-US")} items (EXPLAIN QUERY PLAN):`);
