@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { openDb } from "../db/client.ts";
 import { mediaSlug } from "../lib/slug.ts";
-import { BROWSER, measure, printTable, rssMb, startBenchServer, type WrkResult } from "./_lib.ts";
+import { BROWSER, measure, printTable, rssMb, startBenchServer, withAgeCookie, type WrkResult } from "./_lib.ts";
 import { growthPlans } from "./_plans.ts";
 import { seedItems } from "./_seed.ts";
 import { seedForum } from "./_seed_forum.ts";
@@ -49,6 +49,18 @@ const ONLY = new RegExp(Deno.env.get("GROWTH_ONLY") ?? "");
 const TARGETS = ALL_TARGETS.filter((t) => ONLY.test(t.label));
 
 const rss = new Map<number, { idle: number; loaded: number }>();
+/** Median ms of one request at a time, per size and target: steadier than wrk on a machine others share. */
+const serial = new Map<number, number[]>();
+
+async function oneAtATime(url: string, headers: Record<string, string>, count = 60): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[count >> 1];
+}
 
 async function runSize(items: number): Promise<WrkResult[]> {
   const dataDir = `${ROOT_DIR}/v${SEED_VERSION}-${items}`;
@@ -73,6 +85,9 @@ async function runSize(items: number): Promise<WrkResult[]> {
     for (const t of TARGETS) {
       for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.member ? member : BROWSER })).arrayBuffer();
     }
+    const medians: number[] = [];
+    for (const t of TARGETS) medians.push(await oneAtATime(server.url + t.path, withAgeCookie(t.member ? member : BROWSER)));
+    serial.set(items, medians);
     const out: WrkResult[] = [];
     for (const t of TARGETS) {
       out.push(await measure(t.label, server.url + t.path, { headers: t.member ? member : BROWSER, seconds: SECONDS }));
@@ -103,15 +118,35 @@ printTable(
   }),
 );
 
+printTable(
+  "One request at a time: median ms of 60 (the server's own cost per request, less sensitive to other load)",
+  ["endpoint", ...SIZES.map((s) => s.toLocaleString("en-US")), `${last / 1000}k/${first / 1000}k`],
+  TARGETS.map((t, i) => [
+    t.label,
+    ...SIZES.map((s) => serial.get(s)![i].toFixed(2)),
+    (serial.get(last)![i] / serial.get(first)![i]).toFixed(2),
+  ]),
+);
+const serialAt = (label: string) => serial.get(last)![TARGETS.findIndex((t) => t.label === label)];
+
 // Deep pages against page 1 of the same sort, on the largest database.
 const at = (label: string) => bySize.get(last)!.find((r) => r.name === label)?.rps ?? NaN;
 if (TARGETS.some((t) => t.label.startsWith("feed "))) {
   printTable(
     `Deep feed pages at ${last.toLocaleString("en-US")} items: req/s of page 1 over page N (1.5 or less is the bar)`,
-    ["sort", "page 1 req/s", "1/50", "1/10000"],
+    ["sort", "page 1 req/s", "1/50", "1/10000", "page 1 ms, one at a time", "50/1", "10000/1"],
     SORTS.map((s) => {
       const p1 = at(`feed ${s} page 1`);
-      return [s, Math.round(p1), (p1 / at(`feed ${s} page 50`)).toFixed(2), (p1 / at(`feed ${s} page 10000`)).toFixed(2)];
+      const m1 = serialAt(`feed ${s} page 1`);
+      return [
+        s,
+        Math.round(p1),
+        (p1 / at(`feed ${s} page 50`)).toFixed(2),
+        (p1 / at(`feed ${s} page 10000`)).toFixed(2),
+        m1.toFixed(2),
+        (serialAt(`feed ${s} page 50`) / m1).toFixed(2),
+        (serialAt(`feed ${s} page 10000`) / m1).toFixed(2),
+      ];
     }),
   );
 }
