@@ -173,10 +173,11 @@ function sorted(s: Snapshot, pos: Uint32Array, sort: Sort): Uint32Array {
 }
 
 /** Page `offset`, `limit` of an order as if `excludeId` were not in it. */
-function pageWithout(ids: Uint32Array | number[], offset: number, limit: number, excludeId: number | null): number[] {
-  const before = excludeId !== null && ids.slice(0, Math.min(offset, ids.length)).indexOf(excludeId) >= 0;
+function pageWithout(ids: Uint32Array, offset: number, limit: number, excludeId: number | null): number[] {
+  if (offset >= ids.length) return [];
+  const before = excludeId !== null && ids.subarray(0, offset).indexOf(excludeId) >= 0;
   const start = before ? offset + 1 : offset;
-  return Array.from(ids.slice(start, start + limit + 1)).filter((id) => id !== excludeId).slice(0, limit);
+  return Array.from(ids.subarray(start, start + limit + 1)).filter((id) => id !== excludeId).slice(0, limit);
 }
 
 /** The ids of a stream (and category) in a sort's order, made once per snapshot. */
