@@ -1,7 +1,6 @@
 import { createApp } from "../app.ts";
 import type { Db } from "../db/client.ts";
-import { drainBackground, runInBackground } from "./background.ts";
-import { warmRankings } from "./feed/rankings.ts";
+import { drainBackground } from "./background.ts";
 import type { Config } from "./config.ts";
 import { log } from "./log.ts";
 import { startUploadSweeper } from "./upload_sweep.ts";
@@ -21,8 +20,6 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
   const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
   const stopSweeper = startUploadSweeper(db, config);
-  // The kept feed orders are made now, so the first visitor does not wait for them.
-  runInBackground("rankings warm-up", () => warmRankings(db));
   return {
     url,
     db,

@@ -40,7 +40,8 @@ type Snapshot = {
   orders: Map<string, Uint32Array>;
 };
 
-type State = { snap?: Snapshot; building?: Promise<Snapshot> };
+/** The snapshot in use, and the one being made (with the content version it was asked for at). */
+type State = { snap?: Snapshot; building?: { version: number; done: Promise<Snapshot> } };
 const states = new WeakMap<Db, State>();
 
 const pause = () => new Promise((r) => setTimeout(r, 0));
@@ -105,25 +106,34 @@ async function build(db: Db): Promise<Snapshot> {
   return snap;
 }
 
+/** Starts a build after the one in progress (if any); the newest finished build is the one in use. */
+function startBuild(db: Db, state: State): { version: number; done: Promise<Snapshot> } {
+  const before = state.building?.done.catch(() => {}) ?? Promise.resolve();
+  const entry = {
+    version: contentVersion(db),
+    done: before.then(() => build(db)).then((made) => {
+      if (!state.snap || made.at >= state.snap.at) state.snap = made;
+      return made;
+    }).finally(() => {
+      if (state.building === entry) state.building = undefined;
+    }),
+  };
+  state.building = entry;
+  // Shutdown waits for it before closing the database.
+  runInBackground("ranking rebuild", () => entry.done.then(() => {}));
+  return entry;
+}
+
 /** The kept snapshot, refreshed as the module comment says. */
 async function snapshot(db: Db, now: number): Promise<Snapshot> {
-  let s = states.get(db);
-  if (!s) states.set(db, s = {});
-  const state = s;
+  let state = states.get(db);
+  if (!state) states.set(db, state = {});
   const snap = state.snap;
   const version = contentVersion(db);
   if (snap && snap.version === version && now - snap.at <= RANK_TTL_MS) return snap;
-  let next = state.building;
-  if (!next) {
-    next = state.building = build(db).then((made) => {
-      if (!state.snap || made.at >= state.snap.at) state.snap = made;
-      return made;
-    }).finally(() => state.building = undefined);
-    // Shutdown waits for it before closing the database.
-    const made = next;
-    runInBackground("ranking rebuild", () => made.then(() => {}));
-  }
-  if (!snap || (snap.version !== version && snap.buildMs < SYNC_REBUILD_MS)) return await next;
+  // A build asked for before a content change may have read the rows before it: a new one follows it.
+  const building = state.building?.version === version ? state.building : startBuild(db, state);
+  if (!snap || (snap.version !== version && snap.buildMs < SYNC_REBUILD_MS)) return await building.done;
   return snap;
 }
 
