@@ -38,7 +38,7 @@ export function createApp(config: Config, deps: AppDeps) {
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 
-  mountRoutes(app, { limiter: deps.limiter ?? new RateLimiter() });
+  mountRoutes(app, { limiter: deps.limiter ?? new RateLimiter(deps.db) });
 
   app.notFound((c) => {
     if (isApi(c.req.path)) return c.json({ error: "Not found" }, 404);

@@ -91,6 +91,15 @@ function result(rows: Row[], columns: string[], rowsAffected: number, lastInsert
 export type FastReads = { readArrays(sql: string, args: SQLInputValue[]): unknown[][] };
 export const hasFastReads = (client: unknown): client is FastReads => typeof (client as FastReads).readArrays === "function";
 
+/**
+ * And writes a statement whose loss on a power cut harms nobody (a rate-limit count) without
+ * waiting for fsync: committed with `synchronous=NORMAL`, ~10 µs against ~120-310 µs with FULL
+ * here. WAL keeps the order, so a later FULL commit makes it durable too.
+ */
+export type UnsyncedWrites = { writeUnsynced(sql: string, args: SQLInputValue[]): Promise<unknown[][]> };
+export const hasUnsyncedWrites = (client: unknown): client is UnsyncedWrites =>
+  typeof (client as UnsyncedWrites).writeUnsynced === "function";
+
 export function createSqliteClient(path: string): Client {
   const writer = new Connection(path, false);
   const reader = new Connection(path, true);
@@ -122,6 +131,18 @@ export function createSqliteClient(path: string): Client {
     /** A read on the reader connection, rows as arrays (see Connection.arrays). */
     readArrays(sql: string, args: SQLInputValue[]): unknown[][] {
       return reader.arrays(sql, args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)));
+    },
+    writeUnsynced(sql: string, args: SQLInputValue[]): Promise<unknown[][]> {
+      return lock.run(() =>
+        Promise.resolve().then(() => {
+          writer.db.exec("PRAGMA synchronous = NORMAL");
+          try {
+            return writer.arrays(sql, args);
+          } finally {
+            writer.db.exec("PRAGMA synchronous = FULL");
+          }
+        })
+      );
     },
     execute(stmt: InStatement | string, args?: InArgs) {
       const sql = typeof stmt === "string" ? stmt : stmt.sql;

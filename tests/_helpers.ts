@@ -46,7 +46,7 @@ export type TestRequestInit = RequestInit & {
 export async function makeTestEnv(overrides: Record<string, string> = {}) {
   const config = testConfig(overrides);
   const db = await prepareData(config);
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(db);
   const app = createApp(config, { db, limiter });
   const request = (path: string, init: TestRequestInit = {}) => {
     const headers = new Headers(init.headers);

@@ -1,3 +1,4 @@
 export * from "./users.ts";
 export * from "./media.ts";
 export * from "./community.ts";
+export * from "./shared.ts";

@@ -21,9 +21,9 @@ export function passwordResetApi(limiter: RateLimiter) {
   // lookup, the token and the mail all happen after the response.
   app.post("/forgot-password", async (c) => {
     const { config, db } = c.var;
-    limiter.hit(`reset:ip:${clientIp(c)}`, config.rate.resetPerIp, config.rate.windowSeconds);
+    await limiter.hit(`reset:ip:${clientIp(c)}`, config.rate.resetPerIp, config.rate.windowSeconds);
     const { email } = await jsonBody(c, forgotPasswordSchema);
-    limiter.hit(`reset:email:${email.toLowerCase()}`, config.rate.resetPerEmail, config.rate.windowSeconds);
+    await limiter.hit(`reset:email:${email.toLowerCase()}`, config.rate.resetPerEmail, config.rate.windowSeconds);
     runInBackground("password reset mail", () => mailResetLink(db, config, email));
     return c.json({ message: RESET_MSG.sent });
   });
