@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { prepareData } from "./lib/bootstrap.ts";
 import { setLogLevel } from "./lib/log.ts";
-import { serve, untilStopped } from "./lib/server.ts";
+import { untilStopped } from "./lib/server.ts";
 import { ensureAssets } from "./lib/ensure_assets.ts";
+import { runWorker, serveAll, WORKER_FLAG } from "./lib/server/supervisor.ts";
+import { openDb } from "./db/client.ts";
 
 async function main() {
   let config;
@@ -16,10 +18,11 @@ async function main() {
     throw e;
   }
   setLogLevel(config.logLevel);
+  // A worker of the supervisor: the main process did the start-up work already.
+  if (Deno.args.includes(WORKER_FLAG)) return await runWorker(config, openDb(config.databaseUrl));
   await ensureAssets();
   const db = await prepareData(config);
-  const server = serve(config, db);
-  await untilStopped(server);
+  await untilStopped(serveAll(config, db));
 }
 
 if (import.meta.main) await main();

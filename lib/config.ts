@@ -69,6 +69,8 @@ const schema = z.object({
   MAX_JSON_KB: positiveInt.max(10 * 1024).default(64),
   /** A request body that sends no byte for this long is abandoned with 408 (uploads included). */
   BODY_IDLE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+  /** Server processes sharing the port (lib/server/supervisor.ts); default the number of cores on Linux, 1 elsewhere; 1 turns it off. */
+  WEB_CONCURRENCY: positiveInt.max(64).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
@@ -158,6 +160,8 @@ function toConfig(env: z.infer<typeof schema>) {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     body: { maxJsonBytes: env.MAX_JSON_KB * 1024, idleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000 },
     logLevel: env.LOG_LEVEL,
+    // SO_REUSEPORT spreads connections over processes on Linux only.
+    webConcurrency: env.WEB_CONCURRENCY ?? (Deno.build.os === "linux" ? navigator.hardwareConcurrency : 1),
   };
 }
 

@@ -13,13 +13,22 @@ export function listenUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+export type ServeOptions = {
+  quiet?: boolean;
+  /** Share the port with sibling processes (SO_REUSEPORT, Linux): a worker of lib/server/supervisor.ts. */
+  reusePort?: boolean;
+  /** The hourly upload sweep runs in one process only; workers leave it to the main process. */
+  sweeper?: boolean;
+};
+
 /** Serves the app; shutdown stops accepting, lets in-flight requests finish, then closes the database. */
-export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): RunningServer {
+export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningServer {
   const app = createApp(config, { db });
-  const server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, (req, info) => app.fetch(req, info));
+  const listen = { port: config.port, hostname: config.host, reusePort: opts.reusePort ?? false, onListen: () => {} };
+  const server = Deno.serve(listen, (req, info) => app.fetch(req, info));
   const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
-  const stopSweeper = startUploadSweeper(db, config);
+  const stopSweeper = opts.sweeper === false ? () => {} : startUploadSweeper(db, config);
   return {
     url,
     db,
@@ -33,14 +42,18 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
   };
 }
 
-/** Shuts the server down gracefully on SIGTERM or SIGINT, then exits; resolves when it has stopped. */
-export function untilStopped(server: RunningServer): Promise<void> {
+/**
+ * Shuts the server down gracefully on SIGTERM or SIGINT, then exits; resolves when it has stopped.
+ * Takes the server still starting too: a signal that comes while workers start (lib/server/supervisor.ts)
+ * waits for the start, then drains, instead of killing the main process with its workers half up.
+ */
+export async function untilStopped(starting: RunningServer | Promise<RunningServer>): Promise<void> {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     Deno.addSignalListener(signal, async () => {
       log.info("shutting down", { signal });
-      await server.shutdown();
+      await (await starting).shutdown();
       Deno.exit(0);
     });
   }
-  return server.finished;
+  return (await starting).finished;
 }
