@@ -19,7 +19,7 @@ async function main() {
   }
   setLogLevel(config.logLevel);
   // A worker of the supervisor: the main process did the start-up work already.
-  if (Deno.args.includes(WORKER_FLAG)) return await runWorker(config, openDb(config.databaseUrl));
+  if (Deno.args.includes(WORKER_FLAG)) return await runWorker(config, openDb(config.databaseUrl, config.dbDriver));
   await ensureAssets();
   const db = await prepareData(config);
   await untilStopped(serveAll(config, db));

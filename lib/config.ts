@@ -9,6 +9,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().regex(/^(file|libsql|https?):/, "must start with file:, libsql:, http: or https:")
     .optional(),
+  /** `libsql`: a file: DATABASE_URL through @libsql/client's own driver (tests of the driver remote URLs use). */
+  DB_DRIVER: z.enum(["sqlite", "libsql"]).default("sqlite"),
   SITE_URL: z.url().default("http://localhost:8000"),
   SITE_NAME: z.string().min(1).max(60).default("Dreamreel"),
   SITE_TAGLINE: z.string().max(120).default("AI dreams, in motion"),
@@ -88,6 +90,7 @@ function toConfig(env: z.infer<typeof schema>) {
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`,
+    dbDriver: env.DB_DRIVER,
     uploadsDir: `${env.DATA_DIR}/uploads`,
     siteUrl: siteUrl.origin,
     secure: siteUrl.protocol === "https:",

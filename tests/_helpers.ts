@@ -30,7 +30,9 @@ export function tempDir(prefix = "dreamreel-test-"): string {
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = tempDir();
   // The anonymous page cache is off in tests, which change data and expect to see it at once.
-  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0", ...overrides });
+  // DB_DRIVER=libsql (`deno task test:libsql`) runs the tests on @libsql/client's own driver.
+  const driver = Deno.env.get("DB_DRIVER") ?? "sqlite";
+  return parseConfig({ DATA_DIR: dataDir, SITE_URL: ORIGIN, LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0", DB_DRIVER: driver, ...overrides });
 }
 
 export type TestEnv = Awaited<ReturnType<typeof makeTestEnv>>;
