@@ -159,7 +159,10 @@ function forwardOutput(child: Deno.ChildProcess): Promise<void> {
  */
 export async function runWorker(config: Config, db: Db) {
   const server = serve(config, db, { quiet: true, reusePort: true, sweeper: false });
+  let stopping = false;
   const stop = async (why: string) => {
+    if (stopping) return; // SIGTERM, then the supervisor's exit closing stdin
+    stopping = true;
     log.debug("worker stopping", { pid: Deno.pid, why });
     await server.shutdown();
     Deno.exit(0);
