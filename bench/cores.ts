@@ -120,6 +120,6 @@ printTable("WEB_CONCURRENCY=2 over =1 (req/s)", ["wrk", "visitor", "member", "PO
 console.log(
   "Caveats: two cores in all, wrk takes one share of them, so 2.0x is out of reach here; other work on the machine\n" +
     "(see the load average) moves every figure. Read 'req/s per server core' for what a worker costs, the ratio for\n" +
-    "what this box gains. Writes from two processes wait for each other in SQLite's busy handler (sleeps of 1-100 ms),\n" +
-    "not in one FIFO: like throughput grows, its p99 too (socket errors are wrk's 2 s timeouts).",
+    "what this box gains. Likes are bound by fsync and the one write lock the workers share (a file lock, decision 022),\n" +
+    "not by CPU; socket errors are wrk's 2 s timeouts.",
 );

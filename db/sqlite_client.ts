@@ -1,6 +1,6 @@
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { AsyncLock } from "./write_lock.ts";
+import { FileWriteLock } from "./write_lock.ts";
 
 /**
  * The libSQL client interface (what drizzle's libsql driver calls) over Deno's built-in SQLite
@@ -10,7 +10,8 @@ import { AsyncLock } from "./write_lock.ts";
  * Two connections: reads go to `reader` (WAL: they never wait for the writer and see only
  * committed rows); writes and transactions go to `writer`, one at a time through an async lock,
  * because the driver is synchronous and a statement waiting for a lock held across an `await`
- * by this same process would block the event loop.
+ * by this same process would block the event loop. The lock is also a file lock other processes
+ * take (db/write_lock.ts), so they wait for each other off the event loop too.
  */
 const READ = /^\s*(select|explain)\b/i;
 const STATEMENT_CACHE = 300;
@@ -103,7 +104,7 @@ export const hasUnsyncedWrites = (client: unknown): client is UnsyncedWrites =>
 export function createSqliteClient(path: string): Client {
   const writer = new Connection(path, false);
   const reader = new Connection(path, true);
-  const lock = new AsyncLock();
+  const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path);
   let closed = false;
 
   const inTransaction = async <T>(fn: () => T): Promise<T> => {
@@ -196,6 +197,7 @@ export function createSqliteClient(path: string): Client {
       closed = true;
       reader.close();
       writer.close();
+      lock.close();
     },
     reconnect() {
       throw new Error("reconnect is not supported for local files");
