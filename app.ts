@@ -3,6 +3,7 @@ import type { Db } from "./db/client.ts";
 import type { AppEnv } from "./lib/app_env.ts";
 import type { Config } from "./lib/config.ts";
 import { compression } from "./lib/http/compress.ts";
+import { refreshContentVersion } from "./lib/http/content_version.ts";
 import { microCache } from "./lib/render/micro_cache.ts";
 import { csrfMiddleware } from "./lib/http/csrf.ts";
 import { HttpError } from "./lib/http_error.ts";
@@ -29,6 +30,8 @@ export function createApp(config: Config, deps: AppDeps) {
     c.set("user", null);
     c.set("nonce", "");
     c.set("shared", false);
+    // What another process moderated shows here at once (decision 022): one row read per page request.
+    if (c.req.method === "GET" || c.req.method === "HEAD") await refreshContentVersion(deps.db);
     await next();
   });
   // Outside compression, so a hit is served as stored: compressed, headers and all.
@@ -38,7 +41,7 @@ export function createApp(config: Config, deps: AppDeps) {
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 
-  mountRoutes(app, { limiter: deps.limiter ?? new RateLimiter() });
+  mountRoutes(app, { limiter: deps.limiter ?? new RateLimiter(deps.db) });
 
   app.notFound((c) => {
     if (isApi(c.req.path)) return c.json({ error: "Not found" }, 404);

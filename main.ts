@@ -1,10 +1,9 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { prepareData } from "./lib/boot/bootstrap.ts";
 import { setLogLevel } from "./lib/log.ts";
-import { serve, untilStopped } from "./server.ts";
+import { runWorker, serveAll, untilStopped, WORKER_FLAG } from "./server.ts";
 import { ensureAssets } from "./lib/boot/ensure_assets.ts";
-import { runInBackground } from "./lib/background.ts";
-import { warmRankings } from "./lib/feed/rankings.ts";
+import { openDb } from "./db/client.ts";
 
 async function main() {
   let config;
@@ -18,12 +17,11 @@ async function main() {
     throw e;
   }
   setLogLevel(config.logLevel);
+  // A worker of the supervisor: the main process did the start-up work already.
+  if (Deno.args.includes(WORKER_FLAG)) return await runWorker(config, openDb(config.databaseUrl, config.dbDriver));
   await ensureAssets();
   const db = await prepareData(config);
-  const server = serve(config, db);
-  // The kept feed orders (lib/feed/rankings.ts) are made now, so the first visitor does not wait for them.
-  runInBackground("rankings warm-up", () => warmRankings(db));
-  await untilStopped(server);
+  await untilStopped(serveAll(config, db));
 }
 
 if (import.meta.main) await main();

@@ -1,37 +1,43 @@
 import { createApp } from "./app.ts";
 import type { Db } from "./db/client.ts";
-import { drainBackground } from "./lib/background.ts";
+import { drainBackground, runInBackground } from "./lib/background.ts";
 import type { Config } from "./lib/config.ts";
 import { log } from "./lib/log.ts";
 import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
-import { startJobs } from "./lib/boot/jobs.ts";
+import { type Jobs, startJobs } from "./lib/boot/jobs.ts";
+import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
+import { warmRankings } from "./lib/feed/rankings.ts";
+
+export { listenUrl, WORKER_FLAG } from "./lib/boot/supervisor.ts";
 
 export type RunningServer = { url: string; db: Db; shutdown: () => Promise<void>; finished: Promise<void> };
 
-/** The address a browser on this machine reaches a server listening on `host`:`port` at. */
-export function listenUrl(host: string, port: number): string {
-  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${name}:${port}`;
-}
+export type ServeOptions = {
+  quiet?: boolean;
+  /** Share the port with sibling processes (SO_REUSEPORT, Linux): a worker of lib/boot/supervisor.ts. */
+  reusePort?: boolean;
+  /**
+   * What runs in one process only (the hourly upload sweep and the job runner): on by default;
+   * workers leave it to the main process.
+   */
+  singletons?: boolean;
+};
 
 /** Serves the app (and runs jobs unless JOBS_IN_WEB=false); shutdown stops accepting, lets in-flight requests finish, then closes the database. */
-export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): RunningServer {
+export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningServer {
   const app = createApp(config, { db });
-  const server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, (req, info) => app.fetch(req, info));
+  const listen = { port: config.port, hostname: config.host, reusePort: opts.reusePort ?? false, onListen: () => {} };
+  const server = Deno.serve(listen, (req, info) => app.fetch(req, info));
   const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
-  const stopSweeper = startUploadSweeper(db, config);
   // Started after listening, so the first page is answered while start-up jobs are queued.
-  const jobs = config.jobs.inWeb ? startJobs(db, config) : null;
-  jobs?.catch((e) => log.error("job runner failed to start", { error: String(e) }));
+  const singletons = opts.singletons === false ? null : startSingletons(config, db);
   return {
     url,
     db,
     finished: server.finished,
     shutdown: async () => {
-      stopSweeper();
-      // Stop claiming; a running transcode is handed back to the queue for the next start.
-      await (await jobs?.catch(() => null))?.stop();
+      await singletons?.stop();
       await server.shutdown();
       await drainBackground();
       db.client.close();
@@ -39,14 +45,83 @@ export function serve(config: Config, db: Db, opts: { quiet?: boolean } = {}): R
   };
 }
 
-/** Shuts the server down gracefully on SIGTERM or SIGINT, then exits; resolves when it has stopped. */
-export function untilStopped(server: RunningServer): Promise<void> {
+/**
+ * Shuts the server down gracefully on SIGTERM or SIGINT, then exits; resolves when it has stopped.
+ * Takes the server still starting too: a signal that comes while workers start (lib/boot/supervisor.ts)
+ * waits for the start, then drains, instead of killing the main process with its workers half up.
+ */
+/** The upload sweep and the job runner (unless JOBS_IN_WEB=false), which run in one process of a host. */
+function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } {
+  const stopSweeper = startUploadSweeper(db, config);
+  const jobs: Promise<Jobs | null> = config.jobs.inWeb
+    ? startJobs(db, config).catch((e) => (log.error("job runner failed to start", { error: String(e) }), null))
+    : Promise.resolve(null);
+  return {
+    stop: async () => {
+      stopSweeper();
+      // Stop claiming; a running transcode is handed back to the queue for the next start.
+      await (await jobs)?.stop();
+    },
+  };
+}
+
+/**
+ * Serves in this process (WEB_CONCURRENCY=1) or through supervised workers, the sweep and the jobs
+ * then running here in the main process. The kept feed orders (lib/feed/rankings.ts) are made at
+ * once by whichever process serves, so the first visitor does not wait for them.
+ */
+export async function serveAll(config: Config, db: Db, opts: { quiet?: boolean } = {}): Promise<RunningServer> {
+  if (config.webConcurrency <= 1) {
+    const server = serve(config, db, opts);
+    runInBackground("rankings warm-up", () => warmRankings(db));
+    return server;
+  }
+  const workers = await supervise(config, opts);
+  const singletons = startSingletons(config, db);
+  return {
+    url: workers.url,
+    db,
+    finished: workers.finished,
+    shutdown: async () => {
+      await singletons.stop();
+      await workers.shutdown();
+      db.client.close();
+    },
+  };
+}
+
+/**
+ * The worker side (`main.ts --worker`): serves on the shared port without the start-up work, tells
+ * the supervisor it listens, and drains and exits on SIGTERM, or when the supervisor is gone (its
+ * stdin closes: a main process killed with SIGKILL leaves no worker behind).
+ */
+export async function runWorker(config: Config, db: Db) {
+  const server = serve(config, db, { quiet: true, reusePort: true, singletons: false });
+  runInBackground("rankings warm-up", () => warmRankings(db));
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return; // SIGTERM, then the supervisor's exit closing stdin
+    stopping = true;
+    log.debug("worker stopping", { pid: Deno.pid, why });
+    await server.shutdown();
+    Deno.exit(0);
+  };
+  for (const sig of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(sig, () => stop(sig));
+  (async () => {
+    for await (const _ of Deno.stdin.readable);
+    await stop("supervisor gone");
+  })();
+  console.log(WORKER_READY);
+  await server.finished;
+}
+
+export async function untilStopped(starting: RunningServer | Promise<RunningServer>): Promise<void> {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     Deno.addSignalListener(signal, async () => {
       log.info("shutting down", { signal });
-      await server.shutdown();
+      await (await starting).shutdown();
       Deno.exit(0);
     });
   }
-  return server.finished;
+  return (await starting).finished;
 }

@@ -65,8 +65,8 @@ export type BenchServerOptions = {
   members?: number;
   /** Makes the first member (`bench_member`) an admin. */
   admin?: boolean;
-  /** The core the server is pinned to (default 0; wrk then runs on the other one). */
-  cpu?: number;
+  /** The core the server is pinned to (default 0; wrk then runs on the other one); null: not pinned. */
+  cpu?: number | null;
   /** Another checkout whose main.ts to run (built, same schema), e.g. main to compare against; default this one. */
   root?: string;
   /**
@@ -94,6 +94,8 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
     SITE_URL: url,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // One server process unless a bench asks for more (bench/cores.ts): the figures are per core.
+    WEB_CONCURRENCY: "1",
     ...opts.env,
   };
   const config = parseConfig(env);
@@ -120,8 +122,10 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   db.client.close();
 
   const root = opts.root ? `${opts.root.replace(/\/$/, "")}/` : ROOT;
-  const child = new Deno.Command("taskset", {
-    args: ["-c", String(opts.cpu ?? 0), Deno.execPath(), "run", "-A", `${root}main.ts`],
+  const pin = opts.cpu === null ? [] : ["taskset", "-c", String(opts.cpu ?? 0)];
+  const [cmd, ...args] = [...pin, Deno.execPath(), "run", "-A", `${root}main.ts`];
+  const child = new Deno.Command(cmd, {
+    args,
     env,
     cwd: root,
     stdout: "null",

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema/mod.ts";
 import { createSqliteClient } from "./sqlite_client.ts";
+import { createLibsqlFileClient } from "./libsql_file_client.ts";
 
 export type Db = ReturnType<typeof openDb>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -12,19 +13,27 @@ export function fileUrlPath(url: string): string {
   return url.replace(/^file:(\/\/(localhost)?(?=\/))?/, "");
 }
 
+/** Which client opens a `file:` URL: ours over node:sqlite, or @libsql/client's own driver (DB_DRIVER). */
+export type DbDriver = "sqlite" | "libsql";
+
 /**
  * Opens the database through drizzle's libSQL driver. Local files use our client over Deno's
  * built-in SQLite (db/sqlite_client.ts: WAL, synchronous=FULL so a 2xx survives a power cut,
- * foreign keys, busy_timeout); `libsql://` and `http(s)://` URLs use a libSQL server.
+ * foreign keys, busy_timeout), or with `driver` "libsql" @libsql/client's (db/libsql_file_client.ts,
+ * to run the tests on the driver remote URLs use); `libsql://` and `http(s)://` URLs use a libSQL server.
  */
-export function openDb(url: string) {
-  const client = url.startsWith("file:") ? createSqliteClient(fileUrlPath(url)) : createClient({ url });
+export function openDb(url: string, driver: DbDriver = "sqlite") {
+  const client = !url.startsWith("file:")
+    ? createClient({ url })
+    : driver === "libsql"
+    ? createLibsqlFileClient(url)
+    : createSqliteClient(fileUrlPath(url));
   const db = drizzle(client, { schema });
   return Object.assign(db, { client });
 }
 
-export async function preparedDb(url: string, migrationsFolder: string): Promise<Db> {
-  const db = openDb(url);
+export async function preparedDb(url: string, migrationsFolder: string, driver: DbDriver = "sqlite"): Promise<Db> {
+  const db = openDb(url, driver);
   await migrate(db, { migrationsFolder });
   return db;
 }

@@ -9,6 +9,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().regex(/^(file|libsql|https?):/, "must start with file:, libsql:, http: or https:")
     .optional(),
+  /** `libsql`: a file: DATABASE_URL through @libsql/client's own driver (tests of the driver remote URLs use). */
+  DB_DRIVER: z.enum(["sqlite", "libsql"]).default("sqlite"),
   SITE_URL: z.url().default("http://localhost:8000"),
   SITE_NAME: z.string().min(1).max(60).default("Dreamreel"),
   SITE_TAGLINE: z.string().max(120).default("AI dreams, in motion"),
@@ -84,6 +86,8 @@ const schema = z.object({
   FFMPEG_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Keep the uploaded original after its renditions are made (for admins and re-encoding). */
   KEEP_ORIGINALS: bool.default(true),
+  /** Server processes sharing the port (lib/boot/supervisor.ts); default the number of cores on Linux, 1 elsewhere; 1 turns it off. */
+  WEB_CONCURRENCY: positiveInt.max(64).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
@@ -101,6 +105,7 @@ function toConfig(env: z.infer<typeof schema>) {
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`,
+    dbDriver: env.DB_DRIVER,
     uploadsDir: `${env.DATA_DIR}/uploads`,
     siteUrl: siteUrl.origin,
     secure: siteUrl.protocol === "https:",
@@ -184,6 +189,8 @@ function toConfig(env: z.infer<typeof schema>) {
     ffmpeg: { threads: env.FFMPEG_THREADS, nice: env.FFMPEG_NICE },
     keepOriginals: env.KEEP_ORIGINALS,
     logLevel: env.LOG_LEVEL,
+    // SO_REUSEPORT spreads connections over processes on Linux only.
+    webConcurrency: env.WEB_CONCURRENCY ?? (Deno.build.os === "linux" ? navigator.hardwareConcurrency : 1),
   };
 }
 

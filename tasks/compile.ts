@@ -47,6 +47,8 @@ export function compileArgs(output: string, envFile: string, target = hostTarget
   return [
     "compile",
     ...PERMISSIONS,
+    // SO_REUSEPORT for the workers of lib/boot/supervisor.ts.
+    "--unstable-net",
     "--no-check",
     `--env-file=${envFile}`,
     "--target",

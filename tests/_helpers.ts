@@ -30,6 +30,8 @@ export function tempDir(prefix = "dreamreel-test-"): string {
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = tempDir();
   // The anonymous page cache is off in tests, which change data and expect to see it at once.
+  // DB_DRIVER=libsql (`deno task test:libsql`) runs the tests on @libsql/client's own driver.
+  const driver = Deno.env.get("DB_DRIVER") ?? "sqlite";
   // Servers run no jobs unless a test asks (JOBS_IN_WEB=true): factory-made videos are not real files.
   return parseConfig({
     DATA_DIR: dataDir,
@@ -37,6 +39,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "error",
     PAGE_CACHE_SECONDS: "0",
     JOBS_IN_WEB: "false",
+    DB_DRIVER: driver,
     ...overrides,
   });
 }
@@ -54,7 +57,7 @@ export type TestRequestInit = RequestInit & {
 export async function makeTestEnv(overrides: Record<string, string> = {}) {
   const config = testConfig(overrides);
   const db = await prepareData(config);
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(db);
   const app = createApp(config, { db, limiter });
   const request = (path: string, init: TestRequestInit = {}) => {
     const headers = new Headers(init.headers);

@@ -31,6 +31,13 @@ Deno.test("[config] DATA_DIR moves the database and uploads; an https SITE_URL m
   assert.equal(parseConfig({ DATABASE_URL: "libsql://db.example.com" }).databaseUrl, "libsql://db.example.com");
 });
 
+Deno.test("[config] WEB_CONCURRENCY defaults to the number of cores on Linux; DB_DRIVER to our node:sqlite client", () => {
+  assert.equal(parseConfig({}).webConcurrency, Deno.build.os === "linux" ? navigator.hardwareConcurrency : 1);
+  assert.equal(parseConfig({ WEB_CONCURRENCY: "1" }).webConcurrency, 1);
+  assert.equal(parseConfig({}).dbDriver, "sqlite");
+  assert.equal(parseConfig({ DB_DRIVER: "libsql" }).dbDriver, "libsql");
+});
+
 Deno.test("[config] empty values count as unset", () => {
   assert.equal(parseConfig({ PORT: "", SITE_NAME: "" }).port, 8000);
 });
@@ -47,6 +54,9 @@ for (
     ["MAX_VIDEO_MB", "0"],
     ["LOG_LEVEL", "loud"],
     ["SUPPORT_EMAIL", "nobody"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "two"],
+    ["DB_DRIVER", "postgres"],
   ] as const
 ) {
   Deno.test(`[config] ${name}=${value} fails fast with a message naming ${name}`, () => {

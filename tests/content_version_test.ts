@@ -3,7 +3,9 @@
  * cache's key, so the very next visitor request after any such change renders fresh.
  */
 import assert from "node:assert/strict";
-import { createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createApp } from "../app.ts";
+import { openDb } from "../db/client.ts";
+import { createMedia, createUser, loginCookie, makeTestEnv, ORIGIN } from "./_helpers.ts";
 
 const env = await makeTestEnv({ PAGE_CACHE_SECONDS: "60", REPORT_HIDE_THRESHOLD: "1" });
 const { request, db } = env;
@@ -97,6 +99,24 @@ Deno.test("[cache] a refused moderation call leaves the cache alone", async () =
   const again = await request(PAGES[1]);
   assert.match(again.headers.get("age") ?? "", /^\d+$/);
   await again.body?.cancel();
+});
+
+Deno.test("[cache] an approval made by another process on the same database shows on this one's next visitor request", async () => {
+  const waiting = await createMedia(db, { userId: owner.id, title: "Approved next door", reviewStatus: "pending" });
+  for (const body of await visitorPagesCached()) shows(body, "Approved next door", false);
+  // A second app on its own connections to the same file stands for a second server process.
+  const otherDb = openDb(env.config.databaseUrl);
+  try {
+    const other = createApp(env.config, { db: otherDb });
+    const res = await other.request(`${ORIGIN}/api/admin/content/${waiting.id}/approve`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie: adminCookie },
+    });
+    await ok(res);
+  } finally {
+    otherDb.client.close();
+  }
+  for (const body of await nextVisitorPages()) shows(body, "Approved next door");
 });
 
 Deno.test.afterAll(() => env.close());

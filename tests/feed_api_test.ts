@@ -229,14 +229,14 @@ Deno.test("[api] the featured item is the newest featured approved item", async 
   keyOf.set(f.id, "featured");
   videosFx.push({ key: "featured", type: "embed", age: 20, views: 0, likes: 0, cat: 0 });
   // Written straight into the database: tell the caches, as the admin's feature route does.
-  contentChanged(env.db);
+  await contentChanged(env.db);
   try {
     const { body } = await json("/api/content/feed?sortBy=newest");
     assert.equal(body.featured.video.id, f.id);
     assert.match(body.featured.video.embedCode, /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
   } finally {
     await env.db.client.execute({ sql: "DELETE FROM media WHERE id = ?", args: [f.id] });
-    contentChanged(env.db);
+    await contentChanged(env.db);
     videosFx.pop();
   }
 });

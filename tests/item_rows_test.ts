@@ -45,7 +45,7 @@ Deno.test("[feed] a count changed elsewhere shows after ROW_TTL_MS at the latest
   assert.equal((await itemRowsByIds(db, [id], "item", t0 + ROW_TTL_MS - 1))[0].likes, 11, "a moment old");
   assert.equal((await itemRowsByIds(db, [id], "item", t0 + ROW_TTL_MS + 1))[0].likes, 50, "read again");
   await setLikes(id, 60);
-  contentChanged(db);
+  await contentChanged(db);
   assert.equal((await itemRowsByIds(db, [id], "item", t0 + ROW_TTL_MS + 2))[0].likes, 60, "the content version moved");
 });
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
-import { writeTx } from "../db/client.ts";
+import { openDb, writeTx } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
 import { AsyncLock } from "../db/write_lock.ts";
 import { makeTestEnv } from "./_helpers.ts";
@@ -34,4 +34,34 @@ Deno.test("[db] concurrent write transactions and plain writes in one process ne
   await Promise.all(bumps);
   const row = await env.db.select({ v: users.lastSeenAt }).from(users).where(sql`id = ${u.id}`).get();
   assert.equal(row?.v, 40);
+});
+
+Deno.test("[db] a writer of another connection (another process) waits for an open transaction off the event loop", async () => {
+  await using env = await makeTestEnv();
+  if (env.config.dbDriver !== "sqlite") return; // the file lock is our node:sqlite client's
+  // A second client on the same file takes the file lock as a second process would.
+  const other = openDb(env.config.databaseUrl);
+  try {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    let otherDone = false;
+    const held = writeTx(env.db, async (tx) => {
+      await tx.insert(users).values({ username: "first_writer", email: null });
+      await new Promise((r) => setTimeout(r, 150)); // holds SQLite's write lock across awaits
+      assert.equal(otherDone, false, "the other writer waits for this commit");
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const before = ticks;
+    const waiting = other.insert(users).values({ username: "second_writer", email: null }).then(() => (otherDone = true));
+    await held;
+    await waiting;
+    clearInterval(timer);
+    // Waiting in SQLite's busy handler would have blocked this event loop, and the first commit with it, for up to 5 s
+    // ("database is locked"); here timers ran while the other writer waited (how many depends on the machine's load).
+    assert.ok(ticks > before, "the event loop kept turning while the other writer waited");
+    const names = (await env.db.select({ username: users.username }).from(users).all()).map((r) => r.username).sort();
+    assert.deepEqual(names, ["first_writer", "second_writer"]);
+  } finally {
+    other.client.close();
+  }
 });

@@ -20,7 +20,7 @@ export async function deleteAccount(db: Db, config: Config, user: CurrentUser): 
     return deleteUserRows(tx, user.id);
   });
   // Their items leave the public lists: the page cache and ranked orders must not keep them.
-  contentChanged(db);
+  await contentChanged(db);
   await removeKeys(config, keys);
   log.info("account deleted", { userId: user.id, files: keys.length });
 }

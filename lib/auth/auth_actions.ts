@@ -26,14 +26,14 @@ export const INVALID_LOGIN = "Invalid username or password";
 export const BANNED = "This account has been banned. Contact support if you think this is a mistake.";
 
 /** Counted before the body is read: per address. */
-export function limitLoginAddress(c: Context<AppEnv>, limiter: RateLimiter) {
+export async function limitLoginAddress(c: Context<AppEnv>, limiter: RateLimiter) {
   const { rate } = c.var.config;
-  limiter.hit(`login:ip:${clientIp(c)}`, rate.loginPerIp, rate.windowSeconds);
+  await limiter.hit(`login:ip:${clientIp(c)}`, rate.loginPerIp, rate.windowSeconds);
 }
 
-export function limitRegisterAddress(c: Context<AppEnv>, limiter: RateLimiter) {
+export async function limitRegisterAddress(c: Context<AppEnv>, limiter: RateLimiter) {
   const { rate } = c.var.config;
-  limiter.hit(`register:ip:${clientIp(c)}`, rate.registerPerIp, rate.windowSeconds);
+  await limiter.hit(`register:ip:${clientIp(c)}`, rate.registerPerIp, rate.windowSeconds);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function passwordLogin(c: Context<AppEnv>, limiter: RateLimiter, bo
   const row = await findLoginByUsername(c.var.db, body.username);
   const device = row ? knownDevice(c, row.id) : null;
   const key = device ? `login:device:${device}` : `login:user:${body.username.toLowerCase()}`;
-  limiter.hit(key, rate.loginPerAccount, rate.windowSeconds);
+  await limiter.hit(key, rate.loginPerAccount, rate.windowSeconds);
   // Unknown user and wrong password cost the same and answer the same.
   if (!(await verifyPassword(row?.passwordHash ?? null, body.password)) || !row) throw new HttpError(401, INVALID_LOGIN);
   if (row.banned) throw new HttpError(403, BANNED);

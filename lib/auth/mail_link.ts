@@ -24,10 +24,10 @@ export const hoursText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} 
  * mails (`RATE_RESET_PER_IP`, `RATE_RESET_PER_EMAIL`); `kind` keeps each link's counters apart.
  * Call with no email to count the IP alone, before the body is read.
  */
-export function limitLinkMail(c: Context<AppEnv>, limiter: RateLimiter, kind: "reset" | "verify", email?: string) {
+export async function limitLinkMail(c: Context<AppEnv>, limiter: RateLimiter, kind: "reset" | "verify", email?: string) {
   const { rate } = c.var.config;
-  if (email === undefined) limiter.hit(`${kind}:ip:${clientIp(c)}`, rate.resetPerIp, rate.windowSeconds);
-  else limiter.hit(`${kind}:email:${email.toLowerCase()}`, rate.resetPerEmail, rate.windowSeconds);
+  if (email === undefined) await limiter.hit(`${kind}:ip:${clientIp(c)}`, rate.resetPerIp, rate.windowSeconds);
+  else await limiter.hit(`${kind}:email:${email.toLowerCase()}`, rate.resetPerEmail, rate.windowSeconds);
 }
 
 export type LinkMailParts = {

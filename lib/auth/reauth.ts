@@ -25,7 +25,7 @@ export async function confirmIdentity(
   const stored = await findPasswordHash(db, user.id);
   if (stored !== null) {
     if (!currentPassword) throw badRequest(ACCOUNT_MSG.currentPasswordRequired);
-    limiter.hit(`password:user:${user.id}`, config.rate.loginPerAccount, config.rate.windowSeconds);
+    await limiter.hit(`password:user:${user.id}`, config.rate.loginPerAccount, config.rate.windowSeconds);
     if (!(await verifyPassword(stored, currentPassword))) throw badRequest(ACCOUNT_MSG.currentPasswordWrong);
     return stored;
   }

@@ -13,7 +13,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", impor
 /** Opens the data directory: folders, migrated database, the configured admin, stale temp files swept. */
 export async function prepareData(config: Config): Promise<Db> {
   await mkdir(config.uploadsDir, { recursive: true });
-  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR);
+  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver);
   if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
   await deleteExpiredSessions(db, Date.now());
   await sweepTempFiles(config.uploadsDir);

@@ -116,7 +116,7 @@ export const videoProcessHandler: JobHandler = {
       });
       committed = true;
       // The item may have just become public (an approved upload): caches must not hide it.
-      contentChanged(db);
+      await contentChanged(db);
       await removeKeys(config, old);
     } finally {
       await Promise.all(allTemps.map((t) => rm(t, { force: true })));

@@ -43,8 +43,8 @@ export function accountApi(limiter: RateLimiter) {
     if (emailChanged) {
       await confirmIdentity(c, limiter, user, currentPassword);
       // The new address gets a verification link: counted like every mailed link.
-      limitLinkMail(c, limiter, "verify");
-      limitLinkMail(c, limiter, "verify", fields.email);
+      await limitLinkMail(c, limiter, "verify");
+      await limitLinkMail(c, limiter, "verify", fields.email);
     }
     const { config, db } = c.var;
     const updated = await writeTx(db, async (tx) => {
@@ -69,12 +69,12 @@ export function accountApi(limiter: RateLimiter) {
   });
 
   // POST /api/user/verify-email: mails a new link to the member's unproved address.
-  app.post("/verify-email", (c) => {
+  app.post("/verify-email", async (c) => {
     const user = requireUser(c);
     if (!user.email) throw badRequest(VERIFY_MSG.noEmail);
     if (user.emailVerified) throw conflict(VERIFY_MSG.alreadyVerified);
-    limitLinkMail(c, limiter, "verify");
-    limitLinkMail(c, limiter, "verify", user.email);
+    await limitLinkMail(c, limiter, "verify");
+    await limitLinkMail(c, limiter, "verify", user.email);
     const { config, db } = c.var;
     runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
     return c.json({ message: VERIFY_MSG.sent });

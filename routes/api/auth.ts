@@ -15,13 +15,13 @@ export function authApi(limiter: RateLimiter) {
   app.get("/user", (c) => c.json(requireUser(c, "Not logged in")));
 
   app.post("/login", async (c) => {
-    limitLoginAddress(c, limiter);
+    await limitLoginAddress(c, limiter);
     const body = await jsonBody(c, loginSchema);
     return c.json(await passwordLogin(c, limiter, body));
   });
 
   app.post("/register", async (c) => {
-    limitRegisterAddress(c, limiter);
+    await limitRegisterAddress(c, limiter);
     const body = await jsonBody(c, registerSchema);
     return c.json(await registerMember(c, body), 201);
   });

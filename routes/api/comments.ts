@@ -22,7 +22,7 @@ export function commentsApi(limiter: RateLimiter) {
     .post("/:id{[^/]+}/comments", async (c) => {
       const id = idOr400(c.req.param("id"));
       const { rate } = c.var.config;
-      limiter.hit(`comment:${viewerKey(c)}`, rate.commentsPerUser, rate.socialWindowSeconds);
+      await limiter.hit(`comment:${viewerKey(c)}`, rate.commentsPerUser, rate.socialWindowSeconds);
       const content = await jsonBody(c, commentSchema);
       const item = await visibleMediaOr404(c, id);
       const user = c.var.user;

@@ -71,7 +71,7 @@ export function forumApi(limiter: RateLimiter) {
       const body = await jsonBody(c, newThreadSchema, { maxBytes: THREAD_BODY_BYTES });
       if (body.isSticky && !user.isAdmin) throw forbidden(FORUM_MSG.stickyAdminOnly);
       if (body.categoryId !== null && !(await findForumCategory(db, body.categoryId))) throw badRequest(FORUM_MSG.unknownCategory);
-      limiter.hit(`forum-thread:${user.id}`, config.rate.forumThreadsPerUser, config.rate.socialWindowSeconds);
+      await limiter.hit(`forum-thread:${user.id}`, config.rate.forumThreadsPerUser, config.rate.socialWindowSeconds);
       const id = await writeTx(db, (tx) => insertThread(tx, { ...body, userId: user.id }));
       return c.json(toThreadView((await findThread(db, id, user.id))!), 201);
     })
@@ -105,7 +105,7 @@ export function forumApi(limiter: RateLimiter) {
       const { db, config } = c.var;
       const thread = await existingThread(c);
       const { content } = await jsonBody(c, newCommentSchema);
-      limiter.hit(`forum-comment:${user.id}`, config.rate.forumCommentsPerUser, config.rate.socialWindowSeconds);
+      await limiter.hit(`forum-comment:${user.id}`, config.rate.forumCommentsPerUser, config.rate.socialWindowSeconds);
       const row = await writeTx(db, (tx) => insertThreadComment(tx, { threadId: thread.id, userId: user.id, content }));
       if (!row) throw notFound(FORUM_MSG.threadNotFound);
       return c.json(toCommentView(row), 201);

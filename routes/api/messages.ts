@@ -81,7 +81,7 @@ export function messagesApi(limiter: RateLimiter) {
     .post("/send", async (c) => {
       const me = requireUser(c);
       const { rate } = c.var.config;
-      limiter.hit(`message:${me.id}`, rate.messagesPerUser, rate.messagesWindowSeconds);
+      await limiter.hit(`message:${me.id}`, rate.messagesPerUser, rate.messagesWindowSeconds);
       const body = await jsonBody(c, sendMessageSchema);
       if (body.receiverId === me.id) throw badRequest(MESSAGE_MSG.self);
       const receiver = await findProfileUserById(c.var.db, body.receiverId);

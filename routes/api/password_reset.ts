@@ -23,9 +23,9 @@ export function passwordResetApi(limiter: RateLimiter) {
   // lookup, the token and the mail all happen after the response.
   app.post("/forgot-password", async (c) => {
     const { config, db } = c.var;
-    limitLinkMail(c, limiter, "reset");
+    await limitLinkMail(c, limiter, "reset");
     const { email } = await jsonBody(c, forgotPasswordSchema);
-    limitLinkMail(c, limiter, "reset", email);
+    await limitLinkMail(c, limiter, "reset", email);
     runInBackground("password reset mail", () => mailResetLink(db, config, email));
     return c.json({ message: RESET_MSG.sent });
   });

@@ -19,7 +19,7 @@ export function reportsApi(limiter: RateLimiter) {
   const handler = async (c: import("hono").Context<AppEnv>) => {
     const { rate, reportHideThreshold } = c.var.config;
     const reporterKey = viewerKey(c);
-    limiter.hit(`report:${reporterKey}`, rate.reportsPerUser, rate.socialWindowSeconds);
+    await limiter.hit(`report:${reporterKey}`, rate.reportsPerUser, rate.socialWindowSeconds);
     const { videoId, reason, details } = await jsonBody(c, reportSchema);
     const item = await visibleMediaOr404(c, idOr400(videoId, "videoId"));
     const user = c.var.user;

@@ -18,7 +18,7 @@ export function uploadApi(limiter: RateLimiter) {
   app.post("/file", async (c) => {
     const { config, db } = c.var;
     const user = requireUser(c);
-    limiter.hit(`upload:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
+    await limiter.hit(`upload:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
     const stored = await receiveUpload(c.req.raw, config);
     let row: { id: number } | null = null;
     try {

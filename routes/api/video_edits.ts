@@ -55,7 +55,7 @@ export function videoEditsApi(limiter: RateLimiter) {
   app.post("/", async (c) => {
     const { config, db } = c.var;
     const user = requireUser(c);
-    limiter.hit(`create:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
+    await limiter.hit(`create:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
     const body = await jsonBody(c, createMediaSchema, { maxBytes: CREATE_BODY_BYTES });
     if (body.userId !== undefined && body.userId !== null && Number(body.userId) !== user.id) {
       throw forbidden("You can only upload as yourself");

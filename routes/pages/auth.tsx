@@ -118,13 +118,13 @@ export function authPage(limiter: RateLimiter) {
         tab = form.get("form") === "register" ? "register" : "login";
         values.username = field("username").slice(0, 100);
         if (tab === "login") {
-          limitLoginAddress(c, limiter);
+          await limitLoginAddress(c, limiter);
           await passwordLogin(c, limiter, parseOr400(loginSchema, { username: raw("username"), password: raw("password") }));
         } else {
           values.email = field("email").slice(0, 300);
           values.dateOfBirth = /^\d{4}-\d{2}-\d{2}$/.test(field("dateOfBirth")) ? field("dateOfBirth") : undefined;
           values.termsAccepted = !!raw("termsAccepted");
-          limitRegisterAddress(c, limiter);
+          await limitRegisterAddress(c, limiter);
           const body = parseOr400(registerSchema, {
             username: raw("username"),
             email: raw("email"),

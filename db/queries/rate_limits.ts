@@ -1,0 +1,44 @@
+import { lte, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { rateLimits } from "../schema/mod.ts";
+import { hasUnsyncedWrites } from "../sqlite_client.ts";
+
+type Counted = { count: number; resetAt: number };
+const statements = new WeakMap<Db, { sql: string }>();
+
+/**
+ * Counts one hit on `key` and answers the count so far in its window: one UPSERT, so two
+ * processes counting the same key at once both land in it (SQLite serialises the writes).
+ * A window that ended starts again at 1. On a local file it commits without fsync (a count
+ * lost to a power cut only lets someone try again sooner); the SQL is built once per database.
+ */
+export async function countRateHit(db: Db, key: string, now: number, windowMs: number): Promise<Counted> {
+  let stmt = statements.get(db);
+  if (!stmt) {
+    const fresh = sql`${rateLimits.resetAt} <= ?2`;
+    stmt = db.insert(rateLimits)
+      .values({ key: sql`?1`, count: sql`1`, resetAt: sql`?3` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${fresh} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          resetAt: sql`CASE WHEN ${fresh} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .toSQL();
+    statements.set(db, stmt);
+  }
+  const args = [key, now, now + windowMs];
+  const client = db.client;
+  const [row] = hasUnsyncedWrites(client)
+    ? await client.writeUnsynced(stmt.sql, args)
+    : (await client.execute({ sql: stmt.sql, args })).rows as unknown as unknown[][];
+  return { count: Number(row[0]), resetAt: Number(row[1]) };
+}
+
+/** Counters whose window has ended say nothing any more. */
+export async function deleteEndedRateLimits(db: Db, now: number): Promise<number> {
+  const { rowsAffected } = await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
+  return rowsAffected;
+}
