@@ -14,7 +14,7 @@ Deno.test.afterAll(() => env.close());
 await seedItems(env.db, 700, 5);
 await env.db.client.execute("UPDATE media SET featured = 1 WHERE id = 7");
 await env.db.client.execute("UPDATE media SET hidden = 1 WHERE id % 97 = 0");
-contentChanged(env.db);
+await contentChanged(env.db);
 
 const ORDER_SQL = {
   newest: "created_at DESC, id DESC",
@@ -72,7 +72,7 @@ Deno.test("[api] a page past the end is empty, at once", async () => {
 
 Deno.test("[api] a content change on a small site shows in deep pages at once", async () => {
   await env.db.client.execute("UPDATE media SET review_status = 'approved' WHERE id = 50");
-  contentChanged(env.db);
+  await contentChanged(env.db);
   const got = await walk("sortBy=oldest");
   assert.ok([...got.videos, ...got.images].includes(50));
 });

@@ -205,7 +205,7 @@ Deno.test("[feeds] ETag and Last-Modified answer 304; a change moves the ETag", 
   assert.equal(new Date((await request("/feeds/latest.xml")).headers.get("last-modified")!).getTime(), t0 + 120_000);
   const before = (await request("/feeds/latest.xml")).headers.get("etag")!;
   await db.update(media).set({ hidden: true }).where(eq(media.id, tube.id));
-  contentChanged(db);
+  await contentChanged(db);
   const after = await request("/feeds/latest.xml", { headers: { "if-none-match": before } });
   assert.equal(after.status, 200);
   assert.ok(!(await after.text()).includes("<title>Tube</title>"));

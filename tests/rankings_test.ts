@@ -17,7 +17,7 @@ Deno.test("[db] a change made after a background rebuild began is in the order t
   // Past the TTL: a rebuild starts in the background and the kept order answers.
   assert.deepEqual(await popular(Date.now() + RANK_TTL_MS + 1), before);
   const added = await createMedia(env.db, { userId: u.id, title: "Kept late", contentType: "image", likes: 99 });
-  contentChanged(env.db);
+  await contentChanged(env.db);
   assert.equal((await popular())[0], added.id);
 });
 
@@ -25,6 +25,6 @@ Deno.test("[db] a removed item stays out; the kept order of a sort is SQL's", as
   const rs = await env.db.client.execute("SELECT id FROM media WHERE content_type = 'image' ORDER BY likes DESC, id DESC");
   assert.deepEqual(await popular(), rs.rows.map((r) => Number(r.id)));
   await env.db.client.execute({ sql: "UPDATE media SET hidden = 1 WHERE id = ?", args: [Number(rs.rows[0].id)] });
-  contentChanged(env.db);
+  await contentChanged(env.db);
   assert.ok(!(await popular()).includes(Number(rs.rows[0].id)));
 });
