@@ -116,7 +116,7 @@ Deno.test({
 
       server = startServerProcess(dataDir);
       await server.url;
-      await until(async () => (await db.select().from(jobs).where(eq(jobs.mediaId, id)))[0].state === "done", 20_000, "the job to finish");
+      await until(async () => (await db.select().from(jobs).where(eq(jobs.mediaId, id)))[0].state === "done", 60_000, "the job to finish");
       const [job] = await db.select().from(jobs).where(eq(jobs.mediaId, id));
       assert.equal(job.attempts, 2, "taken again after the lease ran out");
       assert.equal(job.outputs, "[]");

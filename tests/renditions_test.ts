@@ -19,7 +19,7 @@ import { ffprobe, makeVideo, SOURCES, type SourceSpec } from "./_video_sources.t
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
 
-async function until(check: () => Promise<boolean>, ms = 20_000) {
+async function until(check: () => Promise<boolean>, ms = 60_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error("timed out");
