@@ -156,20 +156,20 @@ export class S3Store implements Store {
     }
   }
 
+  /** ListObjects (v1, paged by `marker`): every provider has it, and s3rver's v2 paging fails. */
   async *list() {
-    let token = "";
+    let marker = "";
     for (;;) {
-      const q = `list-type=2&prefix=${encodeURIComponent(this.s3.prefix)}${
-        token ? `&continuation-token=${encodeURIComponent(token)}` : ""
-      }`;
+      const q = `prefix=${encodeURIComponent(this.s3.prefix)}${marker ? `&marker=${encodeURIComponent(marker)}` : ""}`;
       const res = await this.#ok(await this.#send("GET", this.#url("", q)), "list");
       const xml = await res.text();
+      marker = "";
       for (const item of xml.match(/<Contents>[\s\S]*?<\/Contents>/g) ?? []) {
-        const key = unescapeXml(tag(item, "Key") ?? "").slice(this.s3.prefix.length);
+        marker = unescapeXml(tag(item, "Key") ?? "");
+        const key = marker.slice(this.s3.prefix.length);
         if (key && !key.startsWith("tmp/")) yield { key, size: Number(tag(item, "Size")) };
       }
-      token = tag(xml, "IsTruncated") === "true" ? unescapeXml(tag(xml, "NextContinuationToken") ?? "") : "";
-      if (!token) return;
+      if (tag(xml, "IsTruncated") !== "true" || !marker) return;
     }
   }
 
@@ -197,7 +197,7 @@ export class S3Store implements Store {
     const where = `bucket "${this.s3.bucket}" at ${this.s3.endpoint}`;
     let res: Response;
     try {
-      res = await this.#client.fetch(this.#url("", "list-type=2&max-keys=1"), { signal: AbortSignal.timeout(10_000) });
+      res = await this.#client.fetch(this.#url("", "max-keys=1"), { signal: AbortSignal.timeout(10_000) });
     } catch (e) {
       throw new StorageError(`cannot reach S3_ENDPOINT ${this.s3.endpoint} (wrong endpoint, or the server is down): ${String(e)}`);
     }
