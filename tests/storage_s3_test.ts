@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { media, uploads } from "../db/schema/mod.ts";
 import { deleteAccount } from "../lib/auth/account_delete.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
+import { parseConfig } from "../lib/config.ts";
 import { storeFor } from "../lib/storage/store.ts";
 import { categoryIds, createUser, json, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { jpeg, mp4, multipart } from "./_media_fixtures.ts";
@@ -193,6 +194,27 @@ Deno.test("[storage] s3: the bucket stopped mid-upload gives 503, leaves no row,
   assert.deepEqual(await site.db.select().from(uploads), []);
   assert.deepEqual(readdirSync(`${site.config.uploadsDir}/tmp`), []);
   assert.equal((await site.request("/api/content/feed")).status, 200, "the rest of the site answers");
+});
+
+Deno.test("[storage] s3: start-up checks the bucket and says what is wrong: no bucket, bad credentials, wrong endpoint", async () => {
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const deadPort = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ S3_BUCKET: "no-such-bucket" }, /STORAGE=s3: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ does not exist/],
+    [{ S3_ACCESS_KEY_ID: "WRONG" }, /refused the credentials \(InvalidAccessKeyId\): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    [
+      { S3_ENDPOINT: `http://127.0.0.1:${deadPort}` },
+      /cannot reach S3_ENDPOINT http:\/\/127\.0\.0\.1:\d+ \(wrong endpoint, or the server is down\)/,
+    ],
+  ];
+  for (const [override, message] of cases) {
+    await assert.rejects(makeTestEnv({ ...s3.env, ...override }), message);
+  }
+  assert.throws(
+    () => parseConfig({ STORAGE: "s3", S3_BUCKET: "b-1" }),
+    /STORAGE="s3" needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+  );
 });
 
 Deno.test("[storage] s3: close the shared bucket", async () => {
