@@ -30,6 +30,7 @@ export class S3Store implements Store {
   readonly kind = "s3";
   readonly #client: AwsClient;
   readonly #base: string;
+  readonly #signed = new Map<string, { url: string; until: number }>();
 
   constructor(
     readonly s3: S3Settings,
@@ -173,12 +174,21 @@ export class S3Store implements Store {
     }
   }
 
+  /**
+   * A presigned GET, reused for a quarter of its lifetime (signing is most of a redirect's cost);
+   * the redirect is cached for at most half of it, so a browser never follows an expired one.
+   */
   async directUrl(key: string) {
     if (this.opts.mediaBaseUrl) return `${this.opts.mediaBaseUrl}/${this.s3.prefix}${key}`;
+    const now = Date.now();
+    const kept = this.#signed.get(key);
+    if (kept && kept.until > now) return kept.url;
     const url = new URL(this.#url(key));
     url.searchParams.set("X-Amz-Expires", String(this.opts.urlSeconds));
-    const signed = await this.#client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
-    return signed.url;
+    const signed = (await this.#client.sign(url.toString(), { method: "GET", aws: { signQuery: true } })).url;
+    if (this.#signed.size >= 10_000) this.#signed.clear();
+    this.#signed.set(key, { url: signed, until: now + this.opts.urlSeconds * 250 });
+    return signed;
   }
 
   async respond(req: Request, key: string, opts: ServeOptions) {
