@@ -12,7 +12,8 @@ import { deleteAccount } from "../lib/auth/account_delete.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { parseConfig } from "../lib/config.ts";
 import { storeFor } from "../lib/storage/store.ts";
-import { categoryIds, createUser, json, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { backup } from "../tasks/backup.ts";
+import { categoryIds, createUser, json, loginCookie, makeTestEnv, tempDir } from "./_helpers.ts";
 import { jpeg, mp4, multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { startS3 } from "./_s3.ts";
@@ -215,6 +216,15 @@ Deno.test("[storage] s3: start-up checks the bucket and says what is wrong: no b
     () => parseConfig({ STORAGE: "s3", S3_BUCKET: "b-1" }),
     /STORAGE="s3" needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
   );
+});
+
+Deno.test("[storage] s3: deno task backup copies the database only and names the bucket it leaves to the operator", async () => {
+  const out = `${tempDir()}/backup`;
+  const result = await backup(config, out);
+  assert.equal(result.files, 0);
+  assert.match(result.bucket!, /^dreamreel-test\/site\/ at http:\/\/127\.0\.0\.1:\d+$/);
+  assert.ok(result.dbBytes > 0);
+  assert.deepEqual(readdirSync(out), ["dreamreel.db"]);
 });
 
 Deno.test("[storage] s3: close the shared bucket", async () => {

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { StorageError } from "./error.ts";
+import { log } from "../log.ts";
 import { LocalStore } from "./local.ts";
 import { S3Store } from "./s3.ts";
 
@@ -61,8 +62,18 @@ export function makeStore(config: Config, kind: "local" | "s3"): Store {
   return new S3Store(config.storage.s3, { urlSeconds: config.storage.urlSeconds, mediaBaseUrl: config.storage.mediaBaseUrl }, tempPath);
 }
 
-/** Removes stored objects; a failure is logged by the caller's error path, never leaves rows pointing at nothing. */
+/**
+ * Removes stored objects once nothing points at them (their rows are gone). A bucket that fails
+ * here does not fail the request or job that deleted the rows: the objects are orphans, harmless,
+ * and named in the log for the operator.
+ */
 export async function removeKeys(config: Config, keys: (string | null | undefined)[]) {
   const list = keys.filter((k): k is string => !!k);
-  if (list.length) await storeFor(config).remove(list);
+  if (!list.length) return;
+  try {
+    await storeFor(config).remove(list);
+  } catch (e) {
+    if (!(e instanceof StorageError)) throw e;
+    log.warn("storage objects left behind", { keys: list, detail: e.detail });
+  }
 }
