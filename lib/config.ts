@@ -208,6 +208,14 @@ function toConfig(env: z.infer<typeof schema>) {
           prefix: env.S3_PREFIX,
         }
         : null,
+      /** The origin public media files redirect to (the CSP allows it), or null on local disk. */
+      mediaOrigin: env.STORAGE !== "s3" || !env.S3_ENDPOINT
+        ? null
+        : env.MEDIA_BASE_URL
+        ? new URL(env.MEDIA_BASE_URL).origin
+        : env.S3_FORCE_PATH_STYLE
+        ? new URL(env.S3_ENDPOINT).origin
+        : `${new URL(env.S3_ENDPOINT).protocol}//${env.S3_BUCKET}.${new URL(env.S3_ENDPOINT).host}`,
       urlSeconds: env.S3_URL_SECONDS,
       mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/+$/, ""),
     },

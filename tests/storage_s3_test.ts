@@ -12,6 +12,7 @@ import { deleteAccount } from "../lib/auth/account_delete.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { parseConfig } from "../lib/config.ts";
 import { storeFor } from "../lib/storage/store.ts";
+import { sweepUnattachedUploads } from "../lib/media/upload_sweep.ts";
 import { backup } from "../tasks/backup.ts";
 import { categoryIds, createUser, json, loginCookie, makeTestEnv, tempDir } from "./_helpers.ts";
 import { jpeg, mp4, multipart } from "./_media_fixtures.ts";
@@ -87,6 +88,10 @@ Deno.test("[storage] s3: an image upload lands in the bucket, not on disk; pendi
   assert.equal((await request(`/api/admin/content/${item.id}/approve`, { method: "POST", cookie: adminCookie })).status, 200);
   const res = await request(`/uploads/${key}`);
   assert.equal(res.status, 302);
+  // Pages allow images and players to load from the bucket the files redirect to.
+  const csp = (await request("/")).headers.get("content-security-policy")!;
+  assert.match(csp, new RegExp(`img-src [^;]* ${s3.endpoint.replace(/\./g, "\\.")}(;|$)`));
+  assert.match(csp, new RegExp(`media-src 'self' blob: ${s3.endpoint.replace(/\./g, "\\.")}(;|$)`));
   const location = res.headers.get("location")!;
   assert.ok(location.startsWith(`${s3.endpoint}/dreamreel-test/site/${key}?`), location);
   assert.match(location, /X-Amz-Expires=300&/);
@@ -129,6 +134,7 @@ Deno.test("[storage] s3: MEDIA_BASE_URL makes public files redirect to the CDN a
   const res = await cdn.request(up.url);
   assert.equal(res.status, 302);
   assert.equal(res.headers.get("location"), `https://cdn.example.com/media/site/${up.url.replace("/uploads/", "")}`);
+  assert.match((await cdn.request("/")).headers.get("content-security-policy")!, /media-src 'self' blob: https:\/\/cdn\.example\.com;/);
 });
 
 Deno.test("[storage] s3: a video is processed from the bucket into the bucket; deleting the account removes every object", {
@@ -225,6 +231,26 @@ Deno.test("[storage] s3: deno task backup copies the database only and names the
   assert.match(result.bucket!, /^dreamreel-test\/site\/ at http:\/\/127\.0\.0\.1:\d+$/);
   assert.ok(result.dbBytes > 0);
   assert.deepEqual(readdirSync(out), ["dreamreel.db"]);
+});
+
+Deno.test("[storage] s3: a file above 16 MiB goes up in parts and comes back byte for byte; the sweep removes an unattached upload's object", async () => {
+  const big = new Uint8Array(20 * 1024 * 1024).map((_, i) => (i * 7 + (i >> 13)) & 255);
+  const path = `${tempDir()}/big.mp4`;
+  await Deno.writeFile(path, big);
+  await store.copyIn(path, "v/bigbigbigbig0001.mp4");
+  assert.equal(await store.size("v/bigbigbigbig0001.mp4"), big.length);
+  const copy = (await store.local("v/bigbigbigbig0001.mp4"))!;
+  assert.deepEqual(new Uint8Array(await Deno.readFile(copy.path)), big);
+  await copy.release();
+  await store.remove(["v/bigbigbigbig0001.mp4"]);
+  assert.equal(await store.size("v/bigbigbigbig0001.mp4"), null);
+
+  const member = await createUser(db);
+  const up = await upload(await loginCookie(db, member.id), "d.jpg", "image/jpeg", await jpeg({ color: "#369" }));
+  const key = up.url.replace("/uploads/", "");
+  assert.ok((await keys()).includes(key));
+  assert.ok((await sweepUnattachedUploads(db, config, Date.now() + config.upload.unattachedMs + 1000)) >= 1);
+  assert.ok(!(await keys()).includes(key));
 });
 
 Deno.test("[storage] s3: close the shared bucket", async () => {
