@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
+import { AwsClient } from "aws4fetch";
 import { eq } from "drizzle-orm";
 import { media, uploads } from "../db/schema/mod.ts";
 import { deleteAccount } from "../lib/auth/account_delete.ts";
@@ -201,6 +202,31 @@ Deno.test("[storage] s3: the bucket stopped mid-upload gives 503, leaves no row,
   assert.deepEqual(await site.db.select().from(uploads), []);
   assert.deepEqual(readdirSync(`${site.config.uploadsDir}/tmp`), []);
   assert.equal((await site.request("/api/content/feed")).status, 200, "the rest of the site answers");
+});
+
+Deno.test("[storage] s3: a bucket that refuses (deleted after start) gives 503 on upload, no row, no temp file; pages still answer", async () => {
+  const other = await startS3();
+  try {
+    await using site = await makeTestEnv({ ...other.env });
+    const client = new AwsClient({ accessKeyId: "S3RVER", secretAccessKey: "S3RVER", service: "s3", region: "us-east-1", retries: 0 });
+    assert.equal((await client.fetch(`${other.endpoint}/dreamreel-test`, { method: "DELETE" })).status, 204);
+    const member = await createUser(site.db);
+    const cookie = await loginCookie(site.db, member.id);
+    const mp = multipart("e.jpg", "image/jpeg", await jpeg({ color: "#c33" }));
+    const res = await site.request("/api/upload/file", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": mp.contentType },
+      body: mp.body,
+    });
+    assert.equal(res.status, 503);
+    assert.equal((await res.json()).error, "File storage is unavailable right now. Please try again later.");
+    assert.deepEqual(await site.db.select().from(uploads), []);
+    assert.deepEqual(readdirSync(`${site.config.uploadsDir}/tmp`), []);
+    assert.equal((await site.request("/")).status, 200);
+  } finally {
+    await other.close();
+  }
 });
 
 Deno.test("[storage] s3: start-up checks the bucket and says what is wrong: no bucket, bad credentials, wrong endpoint", async () => {
