@@ -88,6 +88,18 @@ const schema = z.object({
   KEEP_ORIGINALS: bool.default(true),
   /** Server processes sharing the port (lib/boot/supervisor.ts); default the number of cores on Linux, 1 elsewhere; 1 turns it off. */
   WEB_CONCURRENCY: positiveInt.max(64).optional(),
+  /** Where media files live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket; lib/storage/). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "3-63 lowercase letters, digits, dots or hyphens").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9_.-]+\/)*$/, "empty or folders ending in /, e.g. dreamreel/").default(""),
+  /** Lifetime of the presigned GET a public file URL redirects to. */
+  S3_URL_SECONDS: positiveInt.max(7 * 86400).default(300),
+  MEDIA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
@@ -188,6 +200,30 @@ function toConfig(env: z.infer<typeof schema>) {
     },
     ffmpeg: { threads: env.FFMPEG_THREADS, nice: env.FFMPEG_NICE },
     keepOriginals: env.KEEP_ORIGINALS,
+    storage: {
+      kind: env.STORAGE,
+      s3: env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+          endpoint: env.S3_ENDPOINT.replace(/\/+$/, ""),
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+        : null,
+      /** The origin public media files redirect to (the CSP allows it), or null on local disk. */
+      mediaOrigin: env.STORAGE !== "s3" || !env.S3_ENDPOINT
+        ? null
+        : env.MEDIA_BASE_URL
+        ? new URL(env.MEDIA_BASE_URL).origin
+        : env.S3_FORCE_PATH_STYLE
+        ? new URL(env.S3_ENDPOINT).origin
+        : `${new URL(env.S3_ENDPOINT).protocol}//${env.S3_BUCKET}.${new URL(env.S3_ENDPOINT).host}`,
+      urlSeconds: env.S3_URL_SECONDS,
+      mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+    },
     logLevel: env.LOG_LEVEL,
     // SO_REUSEPORT spreads connections over processes on Linux only.
     webConcurrency: env.WEB_CONCURRENCY ?? (Deno.build.os === "linux" ? navigator.hardwareConcurrency : 1),
@@ -207,6 +243,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const shown = (key: string) => SECRET_KEYS.test(key) ? "(hidden)" : JSON.stringify(present[key] ?? "");
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const missing = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => !present[k]);
+  if (result.data.STORAGE === "s3" && missing.length) {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE="s3" needs ${missing.join(", ")}`);
   }
   return toConfig(result.data);
 }

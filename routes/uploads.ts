@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
-import { fileResponse } from "../lib/http/file_response.ts";
 import { badRequest, notFound } from "../lib/http_error.ts";
 import { keyFromPath } from "../lib/media/storage.ts";
-import { canView, mediaCacheControl } from "../lib/media/visibility.ts";
+import { serveStored } from "../lib/media/serve_stored.ts";
+import { canView } from "../lib/media/visibility.ts";
 import { findMediaByFileKey } from "../db/queries/media.ts";
 import { countView } from "../lib/media/media_access.ts";
 
@@ -15,7 +15,5 @@ export const uploadedFiles = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async 
   if (!item || !canView(item, c.var.user)) throw notFound("File not found");
   // Starting a video counts as a view (once per window; never HEAD or a range continuation).
   if (key.startsWith("v/")) await countView(c, item.id);
-  const res = await fileResponse(c.req.raw, `${c.var.config.uploadsDir}/${key}`, { cacheControl: mediaCacheControl(item) });
-  if (!res) throw notFound("File not found");
-  return res;
+  return await serveStored(c.req.raw, c.var.config, key, item);
 });

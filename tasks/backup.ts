@@ -4,13 +4,15 @@
  * the site runs), then the uploads. Rows are deleted before their files, so a file removed while
  * the copy runs can leave a snapshot row without its file: those are counted and reported.
  * Restore: stop the site, point DATA_DIR at the backup folder (or copy its contents back).
+ * With STORAGE=s3 it copies the database only: the bucket is the operator's to version or
+ * replicate (the result says so, and README's "Object storage" section explains it).
  */
 import { cp, mkdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
 
-export type BackupResult = { dir: string; dbBytes: number; files: number; missing: string[] };
+export type BackupResult = { dir: string; dbBytes: number; files: number; missing: string[]; bucket: string | null };
 
 export async function backup(config: Config, outDir: string): Promise<BackupResult> {
   if (!config.databaseUrl.startsWith("file:")) {
@@ -25,6 +27,10 @@ export async function backup(config: Config, outDir: string): Promise<BackupResu
     await client.execute({ sql: "VACUUM INTO ?", args: [dbFile] });
   } finally {
     client.close();
+  }
+  if (config.storage.kind === "s3") {
+    const { bucket, endpoint, prefix } = config.storage.s3!;
+    return { dir, dbBytes: (await stat(dbFile)).size, files: 0, missing: [], bucket: `${bucket}/${prefix} at ${endpoint}` };
   }
   let files = 0;
   await cp(config.uploadsDir, `${dir}/uploads`, {
@@ -56,7 +62,7 @@ export async function backup(config: Config, outDir: string): Promise<BackupResu
   } finally {
     copy.close();
   }
-  return { dir, dbBytes: (await stat(dbFile)).size, files, missing };
+  return { dir, dbBytes: (await stat(dbFile)).size, files, missing, bucket: null };
 }
 
 if (import.meta.main) {
@@ -73,6 +79,10 @@ if (import.meta.main) {
   const out = i >= 0 && Deno.args[i + 1] ? Deno.args[i + 1] : `./backups/dreamreel-${stamp}`;
   const result = await backup(config, out);
   console.log(`backup written to ${result.dir}: database ${(result.dbBytes / 1024).toFixed(0)} KB, ${result.files} upload entries`);
+  if (result.bucket) {
+    console.log(`STORAGE=s3: this backup holds the database only; media files stay in bucket ${result.bucket}.`);
+    console.log("Back the bucket up on the provider's side (versioning, replication, or rclone/mc mirror to another bucket).");
+  }
   if (result.missing.length) {
     console.warn(`${result.missing.length} files deleted during the copy are missing: ${result.missing.join(", ")}`);
   }

@@ -3,8 +3,7 @@
  * with likes, comments, views and dates over the last 60 days, 3 pending items, and a few forum threads.
  * Idempotent: a directory that already has the demo admin is left as it is.
  */
-import { copyFile, mkdir, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type Db, writeTx } from "../db/client.ts";
 import { categorySlugs, insertCommentRows, insertLikeRows, insertMediaRows, userExists } from "../db/queries/seed.ts";
@@ -13,7 +12,7 @@ import type { comments, likes, media } from "../db/schema/mod.ts";
 import { AI_GENERATORS } from "../common/ai_tools.ts";
 import type { Config } from "../lib/config.ts";
 import { hashPassword } from "../lib/auth/passwords.ts";
-import { keyPath, newKey } from "../lib/media/storage.ts";
+import { newKey, storeFor } from "../lib/media/storage.ts";
 import { DEMO_EMBEDS, DEMO_IMAGES, DEMO_PENDING, DEMO_VIDEOS } from "./demo_catalog.ts";
 import { seedDemoForum } from "./seed_demo_forum.ts";
 
@@ -89,10 +88,18 @@ function prng(seed: number) {
 
 async function storeCopy(config: Config, source: string, kind: "v" | "i" | "t", ext: string) {
   const key = newKey(kind, ext);
-  const path = keyPath(config, key);
-  await mkdir(dirname(path), { recursive: true });
-  await copyFile(source, path);
-  return { key, size: (await stat(path)).size };
+  await storeFor(config).copyIn(source, key);
+  return { key, size: (await stat(source)).size };
+}
+
+/** A second stored copy of a stored object (the pending items reuse approved ones' files). */
+async function storeCopyOf(config: Config, key: string, kind: "v" | "i" | "t") {
+  const copy = (await storeFor(config).local(key))!;
+  try {
+    return await storeCopy(config, copy.path, kind, key.split(".").pop()!);
+  } finally {
+    await copy.release();
+  }
 }
 
 export type SeedResult = { seeded: boolean; accounts: typeof DEMO_ACCOUNTS };
@@ -160,10 +167,8 @@ export async function seedDemo(config: Config, db: Db, now = Date.now()): Promis
     const like = planned[offset + p.index];
     const copy: Planned = { ...like, title: p.title, reviewStatus: "pending", uploader: 3 };
     if (like.fileKey) {
-      const ext = like.fileKey.split(".").pop()!;
-      const kind = p.from === "video" ? "v" : "i";
-      copy.fileKey = (await storeCopy(config, keyPath(config, like.fileKey), kind, ext)).key;
-      copy.thumbnailKey = (await storeCopy(config, keyPath(config, like.thumbnailKey!), "t", like.thumbnailKey!.split(".").pop()!)).key;
+      copy.fileKey = (await storeCopyOf(config, like.fileKey, p.from === "video" ? "v" : "i")).key;
+      copy.thumbnailKey = (await storeCopyOf(config, like.thumbnailKey!, "t")).key;
     }
     planned.push(copy);
   }

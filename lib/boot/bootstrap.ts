@@ -7,18 +7,32 @@ import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { signingSecret } from "../media/signing.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { storeFor } from "../storage/store.ts";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
 /** Opens the data directory: folders, migrated database, the configured admin, stale temp files swept. */
 export async function prepareData(config: Config): Promise<Db> {
   await mkdir(config.uploadsDir, { recursive: true });
+  await checkStorage(config);
   const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver);
   if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
   await deleteExpiredSessions(db, Date.now());
   await sweepTempFiles(config.uploadsDir);
   signingSecret(config); // generated and persisted now, not on the first signed link
   return db;
+}
+
+/** The configured storage works, or the start stops saying what is wrong (no bucket, bad credentials, wrong endpoint). */
+async function checkStorage(config: Config) {
+  try {
+    await storeFor(config).check();
+  } catch (e) {
+    throw new Error(`STORAGE=${config.storage.kind}: ${(e as { detail?: string }).detail ?? String(e)}`);
+  }
+  if (config.storage.kind === "s3") {
+    log.info("media storage: S3 bucket", { bucket: config.storage.s3!.bucket, endpoint: config.storage.s3!.endpoint });
+  }
 }
 
 /** ADMIN_USERNAME/ADMIN_PASSWORD create that admin, or promote and re-key an existing account. */

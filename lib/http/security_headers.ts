@@ -19,14 +19,16 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     const ads = c.var.config.adClientId ? " https://pagead2.googlesyndication.com" : "";
+    // Public media files redirect to the bucket (or its CDN) with STORAGE=s3: images and players must be allowed to load from there.
+    const bucket = c.var.config.storage.mediaOrigin ? ` ${c.var.config.storage.mediaOrigin}` : "";
     h.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
         `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${ads}`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com",
-        "media-src 'self' blob:",
+        `img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com${bucket}`,
+        `media-src 'self' blob:${bucket}`,
         `frame-src ${YOUTUBE_FRAME_HOST} https://www.youtube.com${ads ? " https://googleads.g.doubleclick.net" : ""}`,
         "connect-src 'self'",
         "object-src 'none'",

@@ -7,14 +7,14 @@
  * first. Without ffmpeg the browser's duration and thumbnail are trusted, said once in the log.
  */
 import { Buffer } from "node:buffer";
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
+import { StorageError } from "../storage/error.ts";
 import { log } from "../log.ts";
 import { sniff } from "./sniff.ts";
-import { keyPath, newKey } from "./storage.ts";
+import { newKey, storeFor } from "./storage.ts";
 import { type Generation, readPngGeneration } from "./png_metadata.ts";
 
 export const VIDEO_UNDECODABLE = "The video could not be decoded. Please upload a valid video file.";
@@ -42,8 +42,6 @@ async function run(cmd: string, args: string[], timeoutMs = 120_000) {
   const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped", signal: AbortSignal.timeout(timeoutMs) }).output();
   return { success: out.success, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
 }
-
-const tmpPath = (config: Config) => `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
 
 type Probe = { duration: number | null; width: number | null; height: number | null };
 
@@ -79,7 +77,7 @@ export async function checkVideo(path: string): Promise<void> {
 // Images
 
 /** Refuses (422) an image sharp cannot read or one above the configured megapixels. */
-export async function checkImage(config: Config, path: string): Promise<void> {
+export async function checkImage(config: Config, path: string | Buffer): Promise<void> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
@@ -99,17 +97,39 @@ export async function checkImage(config: Config, path: string): Promise<void> {
  * it pays for the re-encode (issue 19: a 2,000-frame GIF took 11 s, then the answer was 400).
  */
 export async function readStoredGeneration(config: Config, key: string): Promise<Generation | null> {
-  const original = await readFile(keyPath(config, key));
+  const original = await readStored(config, key);
   return sniff(original)?.mime === "image/png" ? readPngGeneration(original) : null;
+}
+
+/** A stored object's bytes (images only: they are at most MAX_IMAGE_MB). */
+async function readStored(config: Config, key: string): Promise<Buffer> {
+  const copy = await storeFor(config).local(key);
+  if (!copy) throw new HttpError(400, "Unknown upload: upload the file first");
+  try {
+    return await readFile(copy.path);
+  } finally {
+    await copy.release();
+  }
+}
+
+/** Writes bytes made here (a thumbnail, a re-encode) to `key` through a local temp file. */
+async function storeBytes(config: Config, key: string, write: (path: string) => Promise<unknown>) {
+  const store = storeFor(config);
+  const tmp = store.tempPath();
+  try {
+    await write(tmp);
+    await store.moveIn(tmp, key);
+  } finally {
+    await rm(tmp, { force: true });
+  }
 }
 
 export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: Generation | null };
 
 /** Re-encodes the image in place (no metadata kept) and writes a WebP thumbnail. */
 export async function processImage(config: Config, key: string): Promise<ProcessedImage> {
-  await checkImage(config, keyPath(config, key));
-  const path = keyPath(config, key);
-  const original = await readFile(path);
+  const original = await readStored(config, key);
+  await checkImage(config, original);
   const type = sniff(original);
   if (!type || type.kind !== "image") throw new HttpError(422, IMAGE_UNDECODABLE);
   const generation = type.mime === "image/png" ? readPngGeneration(original) : null;
@@ -128,13 +148,14 @@ export async function processImage(config: Config, key: string): Promise<Process
   } catch {
     throw new HttpError(422, IMAGE_UNDECODABLE);
   }
-  const tmp = tmpPath(config);
-  await writeFile(tmp, out.data);
-  await rename(tmp, path);
+  await storeBytes(config, key, (tmp) => writeFile(tmp, out.data));
   const thumbnailKey = newKey("t", "webp");
-  await mkdir(`${config.uploadsDir}/t`, { recursive: true });
-  await sharp(out.data, { limitInputPixels: false }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 })
-    .toFile(keyPath(config, thumbnailKey));
+  await storeBytes(
+    config,
+    thumbnailKey,
+    (tmp) =>
+      sharp(out.data, { limitInputPixels: false }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toFile(tmp),
+  );
   const height = out.info.pageHeight ?? out.info.height;
   return { width: out.info.width, height, size: out.data.length, thumbnailKey, generation };
 }
@@ -150,12 +171,15 @@ export async function storeBrowserThumbnail(config: Config, value: string | null
   if (sniff(bytes)?.kind !== "image") return null;
   const key = newKey("t", "webp");
   try {
-    await mkdir(`${config.uploadsDir}/t`, { recursive: true });
-    await sharp(bytes, { limitInputPixels: 40_000_000 }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 })
-      .toFile(keyPath(config, key));
+    await storeBytes(
+      config,
+      key,
+      (tmp) =>
+        sharp(bytes, { limitInputPixels: 40_000_000 }).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toFile(tmp),
+    );
     return key;
-  } catch {
-    await rm(keyPath(config, key), { force: true });
+  } catch (e) {
+    if (e instanceof StorageError) throw e; // the bucket failing is not a bad poster
     return null;
   }
 }

@@ -6,8 +6,7 @@
  * does not commit (lease lost, item deleted, failure) removes what it wrote, and the next run
  * removes what a dead one had moved into place. The item becomes public-playable when ready.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { type JobHandler, LeaseLost, PermanentJobError } from "../jobs/queue.ts";
 import type { Tx } from "../../db/client.ts";
@@ -22,7 +21,7 @@ import {
 import { updateMediaItem } from "../../db/queries/uploads.ts";
 import type { Config } from "../config.ts";
 import { contentChanged } from "../http/content_version.ts";
-import { keyPath, newKey, removeKeys } from "./storage.ts";
+import { newKey, removeKeys, storeFor } from "./storage.ts";
 import { probeMedia } from "./ffmpeg.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
 import { VIDEO_UNDECODABLE } from "./media_process.ts";
@@ -47,13 +46,22 @@ export const videoProcessHandler: JobHandler = {
     const item = await findMediaForProcessing(db, mediaId);
     if (!item?.fileKey || item.contentType !== "video") return;
     await setMediaProcessing(db, mediaId, "processing", 0);
-    const src = keyPath(config, item.fileKey);
-    const info = await probeMedia(src, signal);
-    if (!info) throw new PermanentJobError(VIDEO_UNDECODABLE);
+    // ffmpeg reads a local file: the original itself on disk, a temp copy of it from a bucket.
+    const store = storeFor(config);
+    const original = await store.local(item.fileKey);
+    if (!original) throw new PermanentJobError(VIDEO_UNDECODABLE); // an original gone from storage decodes as nothing
+    const src = original.path;
+    const info = await probeMedia(src, signal).catch(async (e) => {
+      await original.release();
+      throw e;
+    });
+    if (!info) {
+      await original.release();
+      throw new PermanentJobError(VIDEO_UNDECODABLE);
+    }
 
     const rungs = planRenditions(info);
-    await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
-    const tmp = () => `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
+    const tmp = () => store.tempPath();
     const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };
     const allTemps = [...temps.renditions, temps.preview, temps.frame, ...temps.posters];
     const keys = {
@@ -85,11 +93,10 @@ export const videoProcessHandler: JobHandler = {
       ];
       if (!(await setJobOutputs(db, ctx.job.id, ctx.owner, allKeys))) throw new LeaseLost();
       moved = true;
-      for (const dir of ["v", "p", "t"]) await mkdir(`${config.uploadsDir}/${dir}`, { recursive: true });
       for (const [i, t] of [...temps.renditions, temps.preview, ...temps.posters].entries()) {
-        await rename(t, keyPath(config, allKeys[i]));
+        await store.moveIn(t, allKeys[i]);
       }
-      const originalBytes = (await stat(src)).size;
+      const originalBytes = original.size;
       const dropOriginal = !config.keepOriginals;
       const derivedBytes = files.reduce((n, f) => n + f.bytes, 0);
       const old = await ctx.commit(async (tx) => {
@@ -120,6 +127,7 @@ export const videoProcessHandler: JobHandler = {
       await removeKeys(config, old);
     } finally {
       await Promise.all(allTemps.map((t) => rm(t, { force: true })));
+      await original.release();
       if (moved && !committed) await removeKeys(config, allKeys);
     }
   },

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
 import type { Config } from "../config.ts";
+import { storeFor } from "../storage/store.ts";
+
+export { removeKeys, storeFor } from "../storage/store.ts";
 
 /** Folders under the uploads directory: videos (originals and renditions), images, thumbnails/posters, preview clips, temp files. */
 export type StorageKind = "v" | "i" | "t" | "p" | "tmp";
@@ -8,16 +10,6 @@ export type StorageKind = "v" | "i" | "t" | "p" | "tmp";
 /** A fresh, server-generated key such as `v/3f9ac1...e2.mp4`; client file names are never used. */
 export function newKey(kind: StorageKind, ext: string): string {
   return `${kind}/${randomBytes(16).toString("hex")}.${ext.replace(/^\./, "").toLowerCase()}`;
-}
-
-export function keyPath(config: Config, key: string): string {
-  if (key.includes("..") || key.startsWith("/")) throw new Error(`unsafe storage key ${key}`);
-  return `${config.uploadsDir}/${key}`;
-}
-
-/** Removes stored files; a file already gone is not an error. */
-export async function removeKeys(config: Config, keys: (string | null | undefined)[]) {
-  for (const key of keys) if (key) await rm(keyPath(config, key), { force: true });
 }
 
 /** A storage key as it appears in a URL: a folder, a generated name and an extension. */
@@ -37,10 +29,20 @@ export function keyFromPath(path: string, prefix: string): string | null {
   return key.includes("..") || !KEY_RE.test(key) ? null : key;
 }
 
-/** SHA-256 (hex) of a stored file, read in chunks. */
+/** SHA-256 (hex) of a stored object, read in chunks (from a temp copy when it is in a bucket). */
 export async function hashStored(config: Config, key: string): Promise<string> {
+  const copy = await storeFor(config).local(key);
+  if (!copy) throw new Error(`no stored object ${key}`);
+  try {
+    return await hashFile(copy.path);
+  } finally {
+    await copy.release();
+  }
+}
+
+export async function hashFile(path: string): Promise<string> {
   const hash = createHash("sha256");
-  using file = await Deno.open(keyPath(config, key), { read: true });
+  using file = await Deno.open(path, { read: true });
   for await (const chunk of file.readable) hash.update(chunk);
   return hash.digest("hex");
 }

@@ -5,15 +5,15 @@
  * sniffed type is enforced as bytes arrive, a body idle for BODY_IDLE_TIMEOUT_SECONDS is given up
  * (408), and the finished file is flushed (fsync). It keeps its
  * `.part` name (removed at start after a crash) until the caller has checked it and recorded its
- * uploads row; then `commitUpload` renames it atomically to the server-generated key. Any failure
+ * uploads row; then `commitUpload` stores it under the server-generated key (lib/storage/). Any failure
  * removes the temp file.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
 import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
-import { keyPath, newKey } from "./storage.ts";
+import { newKey, storeFor } from "./storage.ts";
 import { maxSizeText } from "../../common/upload_rules.ts";
 import { BodyReader, boundaryOf, bytes, concat, indexOfBytes, latin1, malformed, parsePartHeaders, partialTail } from "./multipart.ts";
 
@@ -108,8 +108,7 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
   if (declared !== null && declared > maxBody) throw tooLarge(maxBody - ENVELOPE_BYTES);
   if (!req.body) throw new HttpError(400, "No file uploaded");
 
-  await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
-  const tmpPath = `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;
+  const tmpPath = storeFor(config).tempPath();
   // The body is read as if preceded by CRLF, so the first boundary matches the same delimiter.
   const reader = new BodyReader(req.body, bytes("\r\n"), maxBody, config.body.idleTimeoutMs, () => tooLarge(maxBody - ENVELOPE_BYTES));
   const delimiter = bytes(`\r\n--${boundary}`);
@@ -187,32 +186,18 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
 }
 
 /**
- * Moves a received file from its temp name to its key, durably. Call it only once the uploads row
- * naming the key exists: a crash before leaves a `.part` the start-up cleanup removes, a crash
- * after leaves a row the unattached sweep removes; never a final file nothing references.
+ * Moves a received file from its temp name to its key, durably (renamed on local disk, uploaded
+ * to a bucket). Call it only once the uploads row naming the key exists: a crash before leaves a
+ * `.part` the start-up cleanup removes, a crash after leaves a row the unattached sweep removes;
+ * never a stored file nothing references. A bucket that fails throws StorageError (503).
  */
 export async function commitUpload(config: Config, stored: StoredUpload): Promise<void> {
-  const finalPath = keyPath(config, stored.key);
-  const dir = finalPath.slice(0, finalPath.lastIndexOf("/"));
-  await mkdir(dir, { recursive: true });
-  await rename(stored.tmpPath, finalPath);
-  await syncDir(dir);
+  await storeFor(config).moveIn(stored.tmpPath, stored.key);
 }
 
 /** Removes a received file that will not be kept (wherever it is now). */
 export async function discardUpload(config: Config, stored: StoredUpload): Promise<void> {
   await rm(stored.tmpPath, { force: true });
-  await rm(keyPath(config, stored.key), { force: true });
-}
-
-/** Makes the rename durable: fsync the directory entry (best effort where unsupported). */
-async function syncDir(dir: string) {
-  try {
-    const d = await Deno.open(dir, { read: true });
-    try {
-      await d.sync();
-    } finally {
-      d.close();
-    }
-  } catch { /* not supported on every platform */ }
+  // Nothing reached the bucket when the bucket is what failed; then the sweep has nothing to find either.
+  await storeFor(config).remove([stored.key]).catch(() => {});
 }

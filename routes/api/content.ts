@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { idOr400 } from "../../lib/validate.ts";
-import { fileResponse } from "../../lib/http/file_response.ts";
 import { visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import { placeholderSvg } from "../../lib/media/placeholder.ts";
-import { keyPath } from "../../lib/media/storage.ts";
+import { serveStored } from "../../lib/media/serve_stored.ts";
 import { mediaCacheControl } from "../../lib/media/visibility.ts";
 import { youtubeThumbnail } from "../../common/youtube.ts";
 
@@ -19,10 +18,10 @@ export const contentApi = new Hono<AppEnv>().get("/:id{[^/]+}/thumbnail", async 
   const cache = mediaCacheControl(item);
   if (c.req.query("placeholder") !== "true") {
     if (item.thumbnailKey) {
-      const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.thumbnailKey), { cacheControl: cache });
+      const res = await serveStored(c.req.raw, c.var.config, item.thumbnailKey, item, false);
       if (res) return res;
     } else if (item.contentType === "image" && item.fileKey) {
-      const res = await fileResponse(c.req.raw, keyPath(c.var.config, item.fileKey), { cacheControl: cache });
+      const res = await serveStored(c.req.raw, c.var.config, item.fileKey, item, false);
       if (res) return res;
     } else if (item.youtubeId) {
       c.header("Cache-Control", cache);

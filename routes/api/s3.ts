@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { findMediaByFileKey } from "../../db/queries/media.ts";
-import { fileResponse } from "../../lib/http/file_response.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
 import { checkKeySignature, signedKeyQuery } from "../../lib/media/signing.ts";
-import { keyFromPath, keyPath } from "../../lib/media/storage.ts";
+import { keyFromPath } from "../../lib/media/storage.ts";
+import { serveStored } from "../../lib/media/serve_stored.ts";
 import { isPublic } from "../../lib/media/visibility.ts";
 
 export const EXPIRED = "This link has expired";
@@ -36,7 +36,5 @@ export const s3Api = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
   // item's approval (an item hidden, rejected or sent back to review stops being served).
   const item = await findMediaByFileKey(db, key);
   if (!item || !isPublic(item)) throw notFound("File not found");
-  const res = await fileResponse(c.req.raw, keyPath(config, key), { cacheControl: "private, max-age=300" });
-  if (!res) throw notFound("File not found");
-  return res;
+  return await serveStored(c.req.raw, config, key, item, true, "private, max-age=300");
 });

@@ -11,7 +11,7 @@ import { recordAudit } from "../../lib/community/audit.ts";
 import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, keyPath, removeKeys } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
@@ -231,7 +231,7 @@ async function ownUpload(db: AppEnv["Variables"]["db"], config: Config, user: Cu
   if (upload.userId !== user.id) throw forbidden("That file was not uploaded by you");
   if (upload.mediaId !== null) throw badRequest("This file is already attached to an item");
   if (upload.kind !== kind) throw new HttpError(415, "Invalid file type");
-  const onDisk = await Deno.stat(keyPath(config, key)).then(() => true, () => false);
+  const onDisk = (await storeFor(config).size(key)) !== null;
   if (!onDisk) throw badRequest("Unknown upload: upload the file first");
   return upload;
 }

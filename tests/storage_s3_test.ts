@@ -1,0 +1,285 @@
+/**
+ * Media on an S3-compatible bucket (issue 22), against s3rver on loopback: uploads land in the
+ * bucket, public files are redirects to presigned GETs (bytes and Range from the bucket), pending
+ * files come only through the app with the owner's session, deletions reach the bucket, video
+ * processing reads and writes through it, and a bucket that fails gives 503 and leaves nothing.
+ */
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { AwsClient } from "aws4fetch";
+import { eq } from "drizzle-orm";
+import { media, uploads } from "../db/schema/mod.ts";
+import { deleteAccount } from "../lib/auth/account_delete.ts";
+import { startJobs } from "../lib/boot/jobs.ts";
+import { parseConfig } from "../lib/config.ts";
+import { storeFor } from "../lib/storage/store.ts";
+import { sweepUnattachedUploads } from "../lib/media/upload_sweep.ts";
+import { backup } from "../tasks/backup.ts";
+import { categoryIds, createUser, json, loginCookie, makeTestEnv, tempDir } from "./_helpers.ts";
+import { jpeg, mp4, multipart } from "./_media_fixtures.ts";
+import { needs } from "./_needs.ts";
+import { startS3 } from "./_s3.ts";
+
+const FFMPEG = needs(import.meta.url, "ffmpeg");
+const s3 = await startS3();
+const env = await makeTestEnv({ ...s3.env, RATE_UPLOADS_PER_USER: "1000", JOB_RETRY_SECONDS: "1" });
+const { request, db, config } = env;
+const store = storeFor(config);
+const [category] = await categoryIds(db);
+const admin = await createUser(db, { isAdmin: true });
+const adminCookie = await loginCookie(db, admin.id);
+
+async function keys() {
+  const out: string[] = [];
+  for await (const o of store.list()) out.push(o.key);
+  return out.sort();
+}
+
+async function upload(cookie: string, name: string, type: string, bytes: Uint8Array) {
+  const mp = multipart(name, type, bytes);
+  return await json(
+    await request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
+    201,
+  );
+}
+
+async function until(check: () => Promise<boolean>, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const bucketFile = (key: string) => `${s3.dir}/dreamreel-test/site/${key}._S3rver_object`;
+const tempFiles = () => readdirSync(`${config.uploadsDir}/tmp`);
+
+Deno.test("[storage] s3: an image upload lands in the bucket, not on disk; pending it is the owner's only; approved it redirects to the bucket", async () => {
+  const member = await createUser(db);
+  const cookie = await loginCookie(db, member.id);
+  const bytes = await jpeg({ width: 300, height: 200 });
+  const up = await upload(cookie, "a.jpg", "image/jpeg", bytes);
+  const key = up.url.replace("/uploads/", "");
+  assert.ok((await keys()).includes(key));
+  assert.deepEqual(readdirSync(config.uploadsDir).filter((d) => d !== "tmp"), [], "nothing stored on local disk");
+  assert.deepEqual(tempFiles(), []);
+  const item = await json(
+    await request("/api/videos", {
+      cookie,
+      json: { title: "Bucket", contentType: "image", imageUrl: up.url, categoryId: category.id, aiGenerator: "Sora" },
+    }),
+    201,
+  );
+  const row = (await db.select().from(media).where(eq(media.id, item.id)))[0];
+  const stored = new Uint8Array(await Deno.readFile(bucketFile(row.fileKey!))); // the re-encoded image
+
+  // Pending: never a bucket URL; visitors get 404, the owner gets the bytes through the app (Range too).
+  assert.equal((await request(`/uploads/${key}`)).status, 404);
+  assert.equal((await request(`/api/content/${item.id}/thumbnail`)).status, 404);
+  const own = await request(`/uploads/${key}`, { cookie });
+  assert.equal(own.status, 200);
+  assert.equal(own.headers.get("cache-control"), "private, no-store");
+  assert.deepEqual(new Uint8Array(await own.arrayBuffer()), stored);
+  const part = await request(`/uploads/${key}`, { cookie, headers: { range: "bytes=10-19" } });
+  assert.equal(part.status, 206);
+  assert.equal(part.headers.get("content-range"), `bytes 10-19/${stored.length}`);
+  assert.deepEqual(new Uint8Array(await part.arrayBuffer()), stored.subarray(10, 20));
+  assert.equal((await request(`/api/s3/${key}?getUrl=true`)).status, 404, "no signed link to a pending file");
+
+  assert.equal((await request(`/api/admin/content/${item.id}/approve`, { method: "POST", cookie: adminCookie })).status, 200);
+  const res = await request(`/uploads/${key}`);
+  assert.equal(res.status, 302);
+  // Pages allow images and players to load from the bucket the files redirect to.
+  const csp = (await request("/")).headers.get("content-security-policy")!;
+  assert.match(csp, new RegExp(`img-src [^;]* ${s3.endpoint.replace(/\./g, "\\.")}(;|$)`));
+  assert.match(csp, new RegExp(`media-src 'self' blob: ${s3.endpoint.replace(/\./g, "\\.")}(;|$)`));
+  const location = res.headers.get("location")!;
+  assert.ok(location.startsWith(`${s3.endpoint}/dreamreel-test/site/${key}?`), location);
+  assert.match(location, /X-Amz-Expires=300&/);
+  assert.deepEqual(new Uint8Array(await (await fetch(location)).arrayBuffer()), stored);
+  const ranged = await fetch(location, { headers: { range: "bytes=0-99" } });
+  assert.equal(ranged.status, 206);
+  assert.deepEqual(new Uint8Array(await ranged.arrayBuffer()), stored.subarray(0, 100));
+  const thumb = await request(`/api/content/${item.id}/thumbnail`);
+  assert.equal(thumb.status, 302);
+  assert.equal((await fetch(thumb.headers.get("location")!)).headers.get("content-type"), "image/webp");
+  // A signed link of ours keeps its own expiry rules, then hands over to the bucket.
+  const { url } = await json(await request(`/api/s3/${key}?getUrl=true`));
+  const signed = await request(url);
+  assert.equal(signed.status, 302);
+  assert.deepEqual(new Uint8Array(await (await fetch(signed.headers.get("location")!)).arrayBuffer()), stored);
+
+  // Deleting the item removes its objects from the bucket.
+  assert.equal((await request(`/api/videos/${item.id}`, { method: "DELETE", cookie })).status, 200);
+  assert.ok(!(await keys()).includes(row.fileKey!));
+  assert.ok(!(await keys()).includes(row.thumbnailKey!));
+});
+
+Deno.test("[storage] s3: MEDIA_BASE_URL makes public files redirect to the CDN address of the key", async () => {
+  await using cdn = await makeTestEnv({ ...s3.env, MEDIA_BASE_URL: "https://cdn.example.com/media/" });
+  const member = await createUser(cdn.db);
+  const cookie = await loginCookie(cdn.db, member.id);
+  const mp = multipart("b.jpg", "image/jpeg", await jpeg({ color: "#3a6" }));
+  const up = await json(
+    await cdn.request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
+    201,
+  );
+  const item = await json(
+    await cdn.request("/api/videos", {
+      cookie,
+      json: { title: "CDN", contentType: "image", imageUrl: up.url, categoryId: category.id, aiGenerator: "Sora" },
+    }),
+    201,
+  );
+  await cdn.db.update(media).set({ reviewStatus: "approved" }).where(eq(media.id, item.id));
+  const res = await cdn.request(up.url);
+  assert.equal(res.status, 302);
+  assert.equal(res.headers.get("location"), `https://cdn.example.com/media/site/${up.url.replace("/uploads/", "")}`);
+  assert.match((await cdn.request("/")).headers.get("content-security-policy")!, /media-src 'self' blob: https:\/\/cdn\.example\.com;/);
+});
+
+Deno.test("[storage] s3: a video is processed from the bucket into the bucket; deleting the account removes every object", {
+  ignore: !FFMPEG,
+}, async () => {
+  const member = await createUser(db);
+  const cookie = await loginCookie(db, member.id);
+  const bytes = await mp4(2);
+  const up = await upload(cookie, "v.mp4", "video/mp4", bytes);
+  const item = await json(
+    await request("/api/videos", {
+      cookie,
+      json: { title: "Clip", contentType: "video", videoUrl: up.url, categoryId: category.id, aiGenerator: "Sora" },
+    }),
+    201,
+  );
+  const runtime = await startJobs(db, config);
+  try {
+    await until(async () => (await json(await request(`/api/videos/${item.id}`, { cookie }))).processing.state === "ready");
+  } finally {
+    await runtime.stop();
+  }
+  const row = (await db.select().from(media).where(eq(media.id, item.id)))[0];
+  const owned = [
+    row.fileKey!,
+    row.previewKey!,
+    row.thumbnailKey!,
+    row.poster2xKey!,
+    ...JSON.parse(row.sources!).map((s: { k: string }) => s.k),
+  ];
+  const all = await keys();
+  for (const k of owned) assert.ok(all.includes(k), `${k} in the bucket`);
+  assert.deepEqual(tempFiles(), [], "the job's temp copies are removed");
+  // The original, approved, comes from the bucket byte for byte.
+  await db.update(media).set({ reviewStatus: "approved" }).where(eq(media.id, item.id));
+  const res = await request(up.url);
+  assert.equal(res.status, 302);
+  assert.deepEqual(new Uint8Array(await (await fetch(res.headers.get("location")!)).arrayBuffer()), bytes);
+
+  await deleteAccount(db, config, { ...member, isAdmin: false } as Parameters<typeof deleteAccount>[2]);
+  const left = await keys();
+  assert.deepEqual(owned.filter((k) => left.includes(k)), []);
+});
+
+Deno.test("[storage] s3: the bucket stopped mid-upload gives 503, leaves no row, no temp file, and the site up", async () => {
+  const down = await startS3();
+  await using site = await makeTestEnv({ ...down.env });
+  const member = await createUser(site.db);
+  const cookie = await loginCookie(site.db, member.id);
+  const mp = multipart("c.jpg", "image/jpeg", await jpeg({ color: "#963" }));
+  const half = Math.floor(mp.body.length / 2);
+  let step = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(ctl) {
+      if (step++ === 0) return ctl.enqueue(mp.body.subarray(0, half));
+      await down.close(); // the bucket goes away while the file streams in
+      ctl.enqueue(mp.body.subarray(half));
+      ctl.close();
+    },
+  });
+  const res = await site.request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body });
+  assert.equal(res.status, 503);
+  assert.deepEqual(await res.json(), { error: "File storage is unavailable right now. Please try again later." });
+  assert.deepEqual(await site.db.select().from(uploads), []);
+  assert.deepEqual(readdirSync(`${site.config.uploadsDir}/tmp`), []);
+  assert.equal((await site.request("/api/content/feed")).status, 200, "the rest of the site answers");
+});
+
+Deno.test("[storage] s3: a bucket that refuses (deleted after start) gives 503 on upload, no row, no temp file; pages still answer", async () => {
+  const other = await startS3();
+  try {
+    await using site = await makeTestEnv({ ...other.env });
+    const client = new AwsClient({ accessKeyId: "S3RVER", secretAccessKey: "S3RVER", service: "s3", region: "us-east-1", retries: 0 });
+    assert.equal((await client.fetch(`${other.endpoint}/dreamreel-test`, { method: "DELETE" })).status, 204);
+    const member = await createUser(site.db);
+    const cookie = await loginCookie(site.db, member.id);
+    const mp = multipart("e.jpg", "image/jpeg", await jpeg({ color: "#c33" }));
+    const res = await site.request("/api/upload/file", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": mp.contentType },
+      body: mp.body,
+    });
+    assert.equal(res.status, 503);
+    assert.equal((await res.json()).error, "File storage is unavailable right now. Please try again later.");
+    assert.deepEqual(await site.db.select().from(uploads), []);
+    assert.deepEqual(readdirSync(`${site.config.uploadsDir}/tmp`), []);
+    assert.equal((await site.request("/")).status, 200);
+  } finally {
+    await other.close();
+  }
+});
+
+Deno.test("[storage] s3: start-up checks the bucket and says what is wrong: no bucket, bad credentials, wrong endpoint", async () => {
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const deadPort = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ S3_BUCKET: "no-such-bucket" }, /STORAGE=s3: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ does not exist/],
+    [{ S3_ACCESS_KEY_ID: "WRONG" }, /refused the credentials \(InvalidAccessKeyId\): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    [
+      { S3_ENDPOINT: `http://127.0.0.1:${deadPort}` },
+      /cannot reach S3_ENDPOINT http:\/\/127\.0\.0\.1:\d+ \(wrong endpoint, or the server is down\)/,
+    ],
+  ];
+  for (const [override, message] of cases) {
+    await assert.rejects(makeTestEnv({ ...s3.env, ...override }), message);
+  }
+  assert.throws(
+    () => parseConfig({ STORAGE: "s3", S3_BUCKET: "b-1" }),
+    /STORAGE="s3" needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+  );
+});
+
+Deno.test("[storage] s3: deno task backup copies the database only and names the bucket it leaves to the operator", async () => {
+  const out = `${tempDir()}/backup`;
+  const result = await backup(config, out);
+  assert.equal(result.files, 0);
+  assert.match(result.bucket!, /^dreamreel-test\/site\/ at http:\/\/127\.0\.0\.1:\d+$/);
+  assert.ok(result.dbBytes > 0);
+  assert.deepEqual(readdirSync(out), ["dreamreel.db"]);
+});
+
+Deno.test("[storage] s3: a file above 16 MiB goes up in parts and comes back byte for byte; the sweep removes an unattached upload's object", async () => {
+  const big = new Uint8Array(20 * 1024 * 1024).map((_, i) => (i * 7 + (i >> 13)) & 255);
+  const path = `${tempDir()}/big.mp4`;
+  await Deno.writeFile(path, big);
+  await store.copyIn(path, "v/bigbigbigbig0001.mp4");
+  assert.equal(await store.size("v/bigbigbigbig0001.mp4"), big.length);
+  const copy = (await store.local("v/bigbigbigbig0001.mp4"))!;
+  assert.deepEqual(new Uint8Array(await Deno.readFile(copy.path)), big);
+  await copy.release();
+  await store.remove(["v/bigbigbigbig0001.mp4"]);
+  assert.equal(await store.size("v/bigbigbigbig0001.mp4"), null);
+
+  const member = await createUser(db);
+  const up = await upload(await loginCookie(db, member.id), "d.jpg", "image/jpeg", await jpeg({ color: "#369" }));
+  const key = up.url.replace("/uploads/", "");
+  assert.ok((await keys()).includes(key));
+  assert.ok((await sweepUnattachedUploads(db, config, Date.now() + config.upload.unattachedMs + 1000)) >= 1);
+  assert.ok(!(await keys()).includes(key));
+});
+
+Deno.test("[storage] s3: close the shared bucket", async () => {
+  await env.close();
+  await s3.close();
+});
