@@ -100,7 +100,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
                 <p className="mb-1 text-sm">
                   <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
                 </p>
-                <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">{c.content}</p>
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">{c.content}</p>
               </li>
             ))}
           </ul>

@@ -127,7 +127,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
                   </button>
                 )}
               </div>
-              <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">
+              <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">
                 <LinkedText text={c.content} />
               </p>
             </li>
