@@ -3,6 +3,7 @@ import { Spinner } from "../components/ui/Spinner.tsx";
 import { api, ApiError } from "../components/ui/api.ts";
 import { toast } from "../components/ui/toast.ts";
 import type { LikeStatus } from "../common/api_types.ts";
+import { authHrefHere } from "../common/return_to.ts";
 
 type Props = {
   videoId: number;
@@ -38,7 +39,7 @@ export function openLoginRequired(): boolean {
     el.showPopover();
     return true;
   }
-  location.assign("/auth");
+  location.assign(authHrefHere());
   return false;
 }
 

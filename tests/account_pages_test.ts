@@ -17,7 +17,7 @@ function islandProps(html: string, name: string) {
 Deno.test("[page] /profile: visitors go to /auth; members get the three tabs, private and unindexed", async () => {
   const out = await request("/profile");
   assert.equal(out.status, 302);
-  assert.equal(out.headers.get("location"), "/auth");
+  assert.equal(out.headers.get("location"), "/auth?next=%2Fprofile");
   const user = await createUser(db, { username: "profile_viewer" });
   const res = await request("/profile", { cookie: await loginCookie(db, user.id) });
   assert.equal(res.status, 200);

@@ -1,3 +1,4 @@
+import { toSignIn } from "../../lib/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
@@ -27,7 +28,7 @@ export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
 /** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
 export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
-  if (!user) return c.redirect("/auth", 302);
+  if (!user) return toSignIn(c);
   let items: MyItem[] = [];
   let loadError = false;
   try {

@@ -1,3 +1,4 @@
+import { toSignIn } from "../../lib/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
@@ -8,7 +9,7 @@ import { findPasswordHash, listSocialProviders } from "../../db/queries/account.
 /** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
-  if (!user) return c.redirect("/auth", 302);
+  if (!user) return toSignIn(c);
   const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
   c.header("Cache-Control", "private, no-store");
   return renderPage(

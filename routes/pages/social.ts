@@ -15,8 +15,11 @@ import {
   usernameFromProfile,
 } from "../../lib/oauth.ts";
 import { startSession } from "../../lib/session.ts";
+import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
 
 const STATE_COOKIE = "dr_oauth";
+/** The same-site page to return to after the provider's round trip (issue 27 point 4). */
+const NEXT_COOKIE = "dr_next";
 
 const back = (c: Context<AppEnv>, query: string) => c.redirect(`/auth?${query}`, 302);
 
@@ -39,6 +42,9 @@ socialAuth.get("/:provider", (c) => {
     secure: c.var.config.secure,
     maxAge: 600,
   });
+  const next = safeNext(c.req.query(NEXT_PARAM));
+  if (next) setCookie(c, NEXT_COOKIE, next, { path: "/auth", httpOnly: true, sameSite: "Lax", secure: c.var.config.secure, maxAge: 600 });
+  else deleteCookie(c, NEXT_COOKIE, { path: "/auth", secure: c.var.config.secure });
   return c.redirect(url, 302);
 });
 
@@ -65,7 +71,9 @@ socialAuth.get("/:provider/callback", async (c) => {
   if (user.banned) return back(c, "social_error=banned");
   await startSession(c, user.id);
   setFlash(c, "login");
-  return c.redirect("/", 302);
+  const next = safeNext(getCookie(c, NEXT_COOKIE));
+  deleteCookie(c, NEXT_COOKIE, { path: "/auth", secure: c.var.config.secure });
+  return c.redirect(next ?? "/", 302);
 });
 
 /**
