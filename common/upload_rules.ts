@@ -39,3 +39,6 @@ export const formatMb = (bytes: number) => `${Math.round(bytes / 1048576)}MB`;
 
 /** The size-limit text, the same in the dialog and in the server's 413 answer. */
 export const maxSizeText = (bytes: number) => `The maximum size is ${formatMb(bytes)}`;
+
+/** Dispatched on `window` by the upload dialog with the created content item (islands/MyVideos.tsx adds it). */
+export const UPLOADED_EVENT = "dr:uploaded";

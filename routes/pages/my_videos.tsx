@@ -1,29 +1,12 @@
 import { toSignIn } from "../../lib/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
-import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
+import MyVideos, { type MyItem, toMyItem } from "../../islands/MyVideos.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { type ContentItem, toContentItem } from "../../lib/content_item.ts";
+import { toContentItem } from "../../lib/content_item.ts";
 import { renderPage } from "../../lib/render.tsx";
 import { log } from "../../lib/log.ts";
-import { youtubeWatchUrl } from "../../common/youtube.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
-
-export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
-  id: i.id,
-  slug: i.slug,
-  title: i.title,
-  description: i.description,
-  contentType: i.contentType,
-  thumbnail: i.thumbnail,
-  categoryName: i.categoryName,
-  createdAt: i.createdAt,
-  duration: i.duration,
-  reviewStatus: i.reviewStatus,
-  rejectionReason: i.rejectionReason,
-  hidden,
-  openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
-});
 
 /** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
 export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {

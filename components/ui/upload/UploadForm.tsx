@@ -4,7 +4,7 @@ import { parseYoutubeUrl } from "../../../common/youtube.ts";
 import { Dialog } from "../Dialog.tsx";
 import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
-import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../../../common/upload_rules.ts";
+import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST, UPLOADED_EVENT } from "../../../common/upload_rules.ts";
 import type { ApiErrorBody, CategoryOption, SessionUser } from "../../../common/api_types.ts";
 import { ERROR_CODES } from "../../../common/error_codes.ts";
 import { type Capture, captureVideo, sendFile } from "./transfer.ts";
@@ -186,6 +186,8 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
       if (body?.code === ERROR_CODES.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
       if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
+      // My Videos (when open) adds the new item at once (issue 27 point 3).
+      dispatchEvent(new CustomEvent(UPLOADED_EVENT, { detail: body }));
       dialog.current?.close();
     } catch {
       // A failed or timed-out fetch: the browser's own text ("Failed to fetch") means nothing here.

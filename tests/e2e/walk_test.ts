@@ -1,0 +1,68 @@
+/** Issue 27 points 3, 5, 6, 7, 12 and 13 in Chromium: what a new user met walking every page. */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { createUser, loginCookie, startServer } from "../_helpers.ts";
+import { png } from "../_media_fixtures.ts";
+
+const browser = hasChromium() ? await launchBrowser() : null;
+const server = await startServer();
+const { db } = server;
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+Deno.test.afterAll(async () => {
+  await browser?.close();
+  await server.shutdown();
+});
+
+const e2e = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name: `[e2e] ${name}`, ignore: !browser, sanitizeResources: false, sanitizeOps: false, fn });
+
+async function memberPage(userId: number, options: typeof PHONE | typeof DESKTOP) {
+  const context = await signedInContext(browser!, server.url, await loginCookie(db, userId), options);
+  const page = await context.newPage();
+  return { context, page, errors: collectErrors(page) };
+}
+
+/** Fills the upload dialog's Image tab with a valid image of `color` and sends it. */
+async function uploadImage(page: Page, title: string, color: string) {
+  const dialog = page.locator("dialog[aria-label='Upload content']");
+  await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+  await dialog.waitFor();
+  await dialog.locator("select[name=categoryId] option:nth-child(2)").waitFor({ state: "attached" });
+  await dialog.locator("input[name=title]").fill(title);
+  await dialog.locator("select[name=categoryId]").selectOption({ index: 1 });
+  await dialog.locator("select[name=aiGenerator]").selectOption("Kling");
+  await dialog.getByRole("tab", { name: "Image" }).click();
+  await dialog.locator("input[type=file]").setInputFiles({
+    name: "x.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(await png(color, 96, 64)),
+  });
+  await dialog.locator("button[type=submit]").click();
+  await page.getByText("Upload successful").waitFor();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+  e2e(`point 3 (${size}): an upload made on My Videos shows there at once, pending, without a reload`, async () => {
+    const member = await createUser(db, { username: `mv_uploader_${size}` });
+    const { context, page, errors } = await memberPage(member.id, options);
+    await page.goto(`${server.url}/my-videos`);
+    await waitHydrated(page, "MyVideos");
+    await waitHydrated(page, "UploadDialog");
+    let reloaded = false;
+    page.on("framenavigated", (f) => f === page.mainFrame() && (reloaded = true));
+    // A colour per run: the server refuses the same bytes twice.
+    await uploadImage(page, `Fresh upload ${size}`, size === "390" ? "#3366ff" : "#ff6633");
+    const card = page.locator("[data-testid=my-videos] > li").filter({ hasText: `Fresh upload ${size}` });
+    await card.waitFor({ timeout: 3000 });
+    assert.equal(await card.locator("[data-status=pending]").count(), 1);
+    assert.equal(reloaded, false);
+    await screenshot(page, `walk-my-videos-upload-${size}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
