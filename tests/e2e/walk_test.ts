@@ -66,3 +66,36 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await context.close();
   });
 }
+
+const isOpen = (page: Page, id: string) => page.evaluate((id) => document.getElementById(id)!.matches(":popover-open"), id);
+
+e2e("point 5 (390): after the Create dialog closes (close button or Escape), one tap opens the account menu", async () => {
+  const member = await createUser(db, { username: "menu_member" });
+  for (const who of ["member", "visitor"] as const) {
+    const { context, page, errors } = who === "member" ? await memberPage(member.id, PHONE) : await (async () => {
+      const context = await browser!.newContext(PHONE);
+      const page = await context.newPage();
+      return { context, page, errors: collectErrors(page) };
+    })();
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "Toaster");
+    if (who === "member") await waitHydrated(page, "AccountMenu");
+    const menuId = who === "member" ? "account-menu" : "guest-menu";
+    const account = page.getByRole("button", { name: /Account menu/ });
+    for (const close of ["button", "Escape"] as const) {
+      await account.tap();
+      await page.locator(`#${menuId}`).getByRole("button", { name: "Create" }).tap();
+      const create = page.locator("#create-dialog");
+      await create.waitFor();
+      if (close === "button") await create.getByRole("button", { name: "Close" }).tap();
+      else await page.keyboard.press("Escape");
+      await create.waitFor({ state: "hidden" });
+      assert.equal(await isOpen(page, menuId), false, `${who}, ${close}: the menu closed with the dialog`);
+      await account.tap();
+      assert.equal(await isOpen(page, menuId), true, `${who}, ${close}: one tap opens the menu`);
+      await page.keyboard.press("Escape");
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
