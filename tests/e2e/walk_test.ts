@@ -99,3 +99,17 @@ e2e("point 5 (390): after the Create dialog closes (close button or Escape), one
     await context.close();
   }
 });
+
+e2e("point 6 (390): the phone's search icon opens /search with the field focused, so typing lands in it", async () => {
+  const context = await browser!.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}/`);
+  await page.locator("header").getByRole("link", { name: "Search" }).tap();
+  await page.waitForURL(`${server.url}/search`);
+  await page.keyboard.type("neon");
+  assert.equal(await page.getByLabel("Search query").inputValue(), "neon");
+  await screenshot(page, "walk-search-focused-390");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
