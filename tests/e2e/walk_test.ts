@@ -113,3 +113,43 @@ e2e("point 6 (390): the phone's search icon opens /search with the field focused
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Whether the toast showing is the topmost thing at its own centre (not dimmed under a backdrop). */
+const toastOnTop = (page: Page) =>
+  page.evaluate(() => {
+    const toast = document.querySelector("[data-toast]");
+    if (!toast) return "no toast";
+    const r = toast.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && toast.contains(hit);
+  });
+
+for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+  e2e(`point 7 (${size}): a toast already showing stays above a dialog that opens after it`, async () => {
+    const member = await createUser(db, { username: `toast_member_${size}` });
+    const context = await browser!.newContext(options);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/auth`);
+    await waitHydrated(page, "AuthForm");
+    await page.fill("#login-username", member.username);
+    await page.fill("#login-password", member.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator("[data-toast]").waitFor();
+    await waitHydrated(page, "UploadDialog");
+    // A modal dialog (Upload)...
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    await page.locator("dialog[aria-label='Upload content']").waitFor();
+    await page.waitForTimeout(100);
+    assert.equal(await toastOnTop(page), true, "above the upload dialog");
+    await screenshot(page, `walk-toast-over-upload-${size}`);
+    await page.keyboard.press("Escape");
+    // ...and a popover dialog (Create), opened by a script's event as the header's button does.
+    await page.evaluate(() => document.getElementById("create-dialog")!.showPopover());
+    await page.waitForTimeout(100);
+    assert.equal(await toastOnTop(page), true, "above the Create dialog");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
