@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
-import { createUser, loginCookie, startServer } from "../_helpers.ts";
+import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { png } from "../_media_fixtures.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
@@ -150,6 +150,30 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await page.waitForTimeout(100);
     assert.equal(await toastOnTop(page), true, "above the Create dialog");
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+  e2e(`point 12 (${size}): the admin's avatar badge follows the queue as the dashboard works through it`, async () => {
+    const admin = await createUser(db, { username: `badge_admin_${size}`, isAdmin: true });
+    await db.client.execute("UPDATE media SET review_status = 'approved' WHERE review_status = 'pending'");
+    for (let i = 0; i < 11; i++) await createMedia(db, { userId: admin.id, title: `Queued ${size} ${i}`, reviewStatus: "pending" });
+    const { context, page, errors } = await memberPage(admin.id, options);
+    await page.goto(`${server.url}/admin`);
+    await waitHydrated(page, "AdminDashboard");
+    await waitHydrated(page, "AccountMenu");
+    const badge = page.getByTestId("account-badge");
+    await page.waitForFunction(() => document.querySelector("[data-testid=account-badge]")?.textContent === "9+");
+    for (let i = 0; i < 2; i++) {
+      await page.locator("#admin-panel").getByRole("button", { name: "Approve" }).first().click();
+      await page.getByText("Approved", { exact: true }).first().waitFor();
+      await page.locator("#tab-pending .menu-badge").filter({ hasText: String(10 - i) }).waitFor();
+    }
+    await page.waitForFunction(() => document.querySelector("[data-testid=account-badge]")?.textContent === "9", null, { timeout: 3000 })
+      .catch(async () => assert.equal(await badge.textContent(), "9", "the badge follows the tabs' 9"));
+    await screenshot(page, `walk-admin-badge-${size}`);
+    assert.deepEqual(errors.filter((e) => !e.includes("404")), []);
     await context.close();
   });
 }
