@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { png } from "../_media_fixtures.ts";
+import { has } from "../_needs.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -177,3 +178,66 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await context.close();
   });
 }
+
+e2e("point 13 (390x844): of two video cards fully in view, the one most inside the target zone plays, alone", async () => {
+  if (!has("ffmpeg")) return; // the cards need a real clip to play
+  const { config } = server;
+  Deno.mkdirSync(`${config.uploadsDir}/v`, { recursive: true });
+  const clip = await new Deno.Command("ffmpeg", {
+    args: [
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=320x180:rate=15",
+      "-t",
+      "2",
+      "-pix_fmt",
+      "yuv420p",
+      `${config.uploadsDir}/v/walkclip0001.mp4`,
+    ],
+  }).output();
+  assert.ok(clip.success);
+  const owner = await createUser(db, { username: "zone_owner" });
+  for (let i = 0; i < 8; i++) {
+    await createMedia(db, {
+      userId: owner.id,
+      title: `Zone clip ${i}`,
+      contentType: "video",
+      fileKey: "v/walkclip0001.mp4",
+      duration: 2,
+      width: 320,
+      height: 180,
+    });
+  }
+  const context = await browser!.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}/?sortBy=newest`);
+  await waitHydrated(page, "Feed");
+  const cards = page.locator("[data-testid=feed-grid] [data-card][data-type=video]");
+  await cards.nth(3).waitFor();
+  // The second and third video cards as the report saw them: one just below the header, the next under it.
+  const top = await cards.nth(1).evaluate((el) => el.getBoundingClientRect().top + scrollY);
+  await page.evaluate((y) => scrollTo(0, y - 65), top);
+  const boxes = await cards.evaluateAll((els) =>
+    els.map((e) => [Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().bottom)])
+  );
+  assert.ok(boxes[1][0] >= 60 && boxes[2][1] <= 844, `both cards fully in view: ${JSON.stringify(boxes.slice(1, 3))}`);
+  const playing = () =>
+    cards.evaluateAll((els) => els.map((e, i) => [i, e.querySelector("video")] as const).filter(([, v]) => v && !v.paused).map(([i]) => i));
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-testid=feed-grid] [data-card][data-type=video] video")].some((v) =>
+        !(v as HTMLVideoElement).paused
+      ),
+    null,
+    { timeout: 3000 },
+  ).catch(() => {});
+  await screenshot(page, "walk-zone-390");
+  assert.deepEqual(await playing(), [2], "the lower card overlaps the zone more, and plays alone");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
