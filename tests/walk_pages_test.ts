@@ -22,3 +22,20 @@ Deno.test("[page] point 11: a /search query longer than 200 characters is cut to
   const emoji = await env.request(`/search?q=${encodeURIComponent("x".repeat(199) + "😀")}`);
   assert.equal(new URL(emoji.headers.get("location")!, "http://x").searchParams.get("q"), "x".repeat(199));
 });
+
+Deno.test("[page] point 9: /?category= naming no category answers 404 with a not-found state and a link to all categories", async () => {
+  for (const ref of ["doesnotexist", "999999", "%3Cscript%3E"]) {
+    const res = await env.request(`/?category=${ref}`);
+    assert.equal(res.status, 404, ref);
+    const html = await res.text();
+    assert.match(html, /data-testid="category-not-found"/);
+    assert.match(html, /Category not found/);
+    assert.match(html, /<a href="\/" class="btn-primary">Browse all categories<\/a>/);
+    assert.match(html, /<meta name="robots" content="noindex/);
+    assert.ok(!html.includes('aria-current="page"'), "no tab is highlighted");
+    assert.ok(!html.includes("No content available"));
+  }
+  const known = await env.request("/?category=animation");
+  assert.equal(known.status, 200);
+  assert.equal((await env.request("/?category=")).status, 200, "an empty category is All Categories");
+});
