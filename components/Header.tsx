@@ -79,6 +79,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
             <button
               type="button"
               popoverTarget="login-required"
+              data-login-action="upload"
               className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}
             >
               Upload
@@ -139,7 +140,8 @@ function LoginRequiredDialog({ login, register }: AuthLinks) {
   return (
     <PopoverDialog id="login-required" title="Login required">
       <p className="mb-5 text-sm text-neutral-300">
-        You need to be logged in to do that. Log in or create a free account to upload, like and message.
+        {/* The button that opened the dialog names its action here (components/ui/site_dialogs.ts, issue 27 point 10). */}
+        You need to be logged in to <span data-login-action-text>do that</span>. Log in or create a free account.
       </p>
       <div className="flex gap-3">
         <a href={login} className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}>Login</a>

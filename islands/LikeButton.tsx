@@ -33,9 +33,11 @@ const TEXTS = {
  * Opens the header's login-required dialog (rendered for visitors). A page rendered for a
  * member has none: when the session expired meanwhile, go to the sign-in page instead.
  */
-export function openLoginRequired(): boolean {
+export function openLoginRequired(action = "like content"): boolean {
   const el = document.getElementById("login-required") as (HTMLElement & { showPopover?: () => void }) | null;
   if (el?.showPopover) {
+    const text = el.querySelector("[data-login-action-text]");
+    if (text) text.textContent = action;
     el.showPopover();
     return true;
   }

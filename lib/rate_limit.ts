@@ -23,7 +23,8 @@ export class RateLimiter {
     entry.count++;
     if (entry.count > limit) {
       const retryAfter = Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
-      throw new HttpError(429, `Too many attempts. Please try again in ${retryAfter} seconds.`, {
+      const unit = retryAfter === 1 ? "second" : "seconds";
+      throw new HttpError(429, `Too many attempts. Please try again in ${retryAfter} ${unit}.`, {
         "Retry-After": String(retryAfter),
       });
     }

@@ -1,6 +1,8 @@
 /** Issue 27 points 9, 10, 11 and 14 over HTTP: pages and texts a new user met. */
 import assert from "node:assert/strict";
-import { makeTestEnv } from "./_helpers.ts";
+import { makeTestEnv, signedInMember } from "./_helpers.ts";
+import { RateLimiter } from "../lib/rate_limit.ts";
+import type { HttpError } from "../lib/http_error.ts";
 
 const env = await makeTestEnv();
 Deno.test.afterAll(() => env.close());
@@ -38,4 +40,42 @@ Deno.test("[page] point 9: /?category= naming no category answers 404 with a not
   const known = await env.request("/?category=animation");
   assert.equal(known.status, 200);
   assert.equal((await env.request("/?category=")).status, 200, "an empty category is All Categories");
+});
+
+Deno.test("[api] point 10: 'Please try again in 1 second.' (singular), 'in 2 seconds.' (plural)", () => {
+  let now = 0;
+  const limiter = new RateLimiter(() => now);
+  limiter.hit("k", 1, 1);
+  assert.throws(
+    () => limiter.hit("k", 1, 1),
+    (e: HttpError) => e.status === 429 && e.message === "Too many attempts. Please try again in 1 second.",
+  );
+  now = 5_000;
+  limiter.hit("j", 1, 2);
+  assert.throws(() => limiter.hit("j", 1, 2), (e: HttpError) => e.message === "Too many attempts. Please try again in 2 seconds.");
+});
+
+Deno.test("[page] point 10: a member banned while signed in is told why on the page they land on", async () => {
+  const admin = await signedInMember(env.db, { isAdmin: true });
+  const member = await signedInMember(env.db, { username: "walk_banned" });
+  const ban = await env.request(`/api/admin/users/${member.id}`, { method: "POST", cookie: admin.cookie });
+  assert.equal(ban.status, 200);
+  const bounced = await env.request("/my-videos", { cookie: member.cookie });
+  assert.equal(bounced.status, 302);
+  assert.equal(bounced.headers.get("location"), "/auth?next=%2Fmy-videos");
+  const flash = bounced.headers.getSetCookie().find((c) => c.startsWith("dr_flash="))?.split(";")[0];
+  assert.equal(flash, "dr_flash=banned");
+  const auth = await (await env.request("/auth?next=%2Fmy-videos", { cookie: flash })).text();
+  assert.ok(auth.includes("Account banned") && auth.includes("This account has been banned."), "the toast says why");
+  // Told once: the ended session is gone, a second visit is a plain visitor's.
+  const again = await env.request("/my-videos", { cookie: member.cookie });
+  assert.ok(!again.headers.getSetCookie().some((c) => c.startsWith("dr_flash=banned")));
+});
+
+Deno.test("[page] point 10: the login-required dialog names the action of the button that opened it", async () => {
+  const home = await (await env.request("/")).text();
+  assert.match(home, /You need to be logged in to <span data-login-action-text="true">do that<\/span>\. Log in or create a free account\./);
+  assert.match(home, /popoverTarget="login-required" data-login-action="upload"/);
+  const forum = await (await env.request("/forum")).text();
+  assert.match(forum, /data-login-action="start a thread"/);
 });

@@ -58,6 +58,7 @@ e2e("Like on a media page -> Login required -> Login: back on the media page, si
   await page.getByTestId("like-button").click();
   const dialog = page.locator("#login-required");
   await dialog.getByText("Login required").waitFor();
+  await dialog.getByText("You need to be logged in to like content.").waitFor();
   await screenshot(page, "return-login-required-390");
   await dialog.getByRole("link", { name: "Login" }).click();
   await logIn(page);
@@ -69,6 +70,8 @@ e2e("New Thread on the forum -> Login required -> Register: back on the forum, s
   await page.goto(`${server.url}/forum`);
   await waitHydrated(page, "Forum");
   await page.getByTestId("new-thread").click();
+  // The dialog names the action (point 10).
+  await page.locator("#login-required").getByText("You need to be logged in to start a thread.").waitFor();
   await page.locator("#login-required").getByRole("link", { name: "Register" }).click();
   await waitHydrated(page, "AuthForm");
   await page.fill("#reg-username", "return_newbie");

@@ -103,6 +103,7 @@ export function ThreadCard(props: Props) {
           disabled={props.upvoting}
           onClick={viewer ? props.upvote : undefined}
           popoverTarget={viewer ? undefined : "login-required"}
+          data-login-action="upvote threads"
           data-testid="upvote"
           className={`${action} ${
             thread.upvoted
@@ -127,6 +128,7 @@ export function ThreadCard(props: Props) {
           type="button"
           onClick={viewer ? props.reply : undefined}
           popoverTarget={viewer ? undefined : "login-required"}
+          data-login-action="reply in the forum"
           className={`${action} border-neutral-700 text-neutral-200 hover:bg-neutral-800`}
         >
           Reply
