@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ProfileTab } from "../components/ui/profile/ProfileTab.tsx";
 import { SecurityTab } from "../components/ui/profile/SecurityTab.tsx";
 import { DangerZoneTab } from "../components/ui/profile/DangerZoneTab.tsx";
+import { AboutForm } from "../components/ui/profile/AboutForm.tsx";
 
 export type ProfileSettingsProps = {
   username: string;
@@ -10,6 +11,8 @@ export type ProfileSettingsProps = {
   hasPassword: boolean;
   /** Social providers the member signs in with. */
   providers: string[];
+  /** The member's About text (issue 27 point 14). */
+  about?: string;
 };
 
 const TABS = [
@@ -20,7 +23,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["key"];
 
 /** /profile (spec part 2 §2 "Own profile"): the Profile, Security and Danger Zone tabs. */
-export default function ProfileSettings({ username, email, hasPassword, providers }: ProfileSettingsProps) {
+export default function ProfileSettings({ username, email, hasPassword, providers, about = "" }: ProfileSettingsProps) {
   const [tab, setTab] = useState<Tab>("profile");
   const [passwordSet, setPasswordSet] = useState(hasPassword);
   return (
@@ -45,6 +48,7 @@ export default function ProfileSettings({ username, email, hasPassword, provider
       </div>
       <div id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} data-tab={tab}>
         {tab === "profile" && <ProfileTab username={username} email={email} hasPassword={passwordSet} providers={providers} />}
+        {tab === "profile" && <AboutForm initial={about} />}
         {tab === "security" && <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />}
         {tab === "danger" && <DangerZoneTab username={username} />}
       </div>

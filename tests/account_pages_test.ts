@@ -30,6 +30,7 @@ Deno.test("[page] /profile: visitors go to /auth; members get the three tabs, pr
     email: user.email,
     hasPassword: true,
     providers: [],
+    about: "",
   });
   assert.ok(html.includes('value="profile_viewer"'), "the form is filled on the server");
 });
@@ -38,7 +39,13 @@ Deno.test("[page] /profile tells a member who joined through Google that they ca
   const [social] = await db.insert(users).values({ username: "g_member", email: null, passwordHash: null }).returning();
   await db.insert(socialAccounts).values({ userId: social.id, provider: "google", providerUserId: "g-1" });
   const html = await (await request("/profile", { cookie: await loginCookie(db, social.id) })).text();
-  assert.deepEqual(islandProps(html, "ProfileSettings"), { username: "g_member", email: null, hasPassword: false, providers: ["google"] });
+  assert.deepEqual(islandProps(html, "ProfileSettings"), {
+    username: "g_member",
+    email: null,
+    hasPassword: false,
+    providers: ["google"],
+    about: "",
+  });
 });
 
 Deno.test("[page] the account menu links /profile", async () => {

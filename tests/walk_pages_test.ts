@@ -1,6 +1,8 @@
 /** Issue 27 points 9, 10, 11 and 14 over HTTP: pages and texts a new user met. */
 import assert from "node:assert/strict";
-import { makeTestEnv, signedInMember } from "./_helpers.ts";
+import { eq } from "drizzle-orm";
+import { errorOf, json, makeTestEnv, signedInMember } from "./_helpers.ts";
+import { users } from "../db/schema/mod.ts";
 import { RateLimiter } from "../lib/rate_limit.ts";
 import type { HttpError } from "../lib/http_error.ts";
 
@@ -78,4 +80,42 @@ Deno.test("[page] point 10: the login-required dialog names the action of the bu
   assert.match(home, /popoverTarget="login-required" data-login-action="upload"/);
   const forum = await (await env.request("/forum")).text();
   assert.match(forum, /data-login-action="start a thread"/);
+});
+
+Deno.test("[api] point 14: PUT /api/user/about stores the member's About (plain, normalised, at most 500) and /user/{name} shows it", async () => {
+  const member = await signedInMember(env.db, { username: "walk_about" });
+  const put = (body: unknown, cookie = member.cookie) => env.request("/api/user/about", { method: "PUT", json: body, cookie });
+  assert.equal((await put({ about: "hi" }, "")).status, 401);
+  for (const bad of [{}, { about: 5 }, { about: null }, { about: "x".repeat(501) }]) {
+    assert.equal((await put(bad)).status, 400, JSON.stringify(bad));
+  }
+  assert.equal(await errorOf(await put({ about: "x".repeat(501) }), 400), "About must be at most 500 characters");
+  const wrongType = await env.request("/api/user/about", {
+    method: "PUT",
+    headers: { "content-type": "text/plain" },
+    body: "about",
+    cookie: member.cookie,
+  });
+  assert.equal(wrongType.status, 415);
+
+  const text = '  Cafe\u0301 films\u0000 <a href="https://evil.example">click</a>\nSecond line \u202Ereversed  ';
+  const saved = await json(await put({ about: text }));
+  assert.equal(saved.about, 'Café films <a href="https://evil.example">click</a>\nSecond line reversed');
+  const row = await env.db.select({ about: users.about }).from(users).where(eq(users.id, member.id)).get();
+  assert.equal(row?.about, saved.about);
+  assert.equal((await put({ about: "x".repeat(500) })).status, 200, "500 characters is the limit");
+  await put({ about: text });
+
+  const page = await (await env.request("/user/walk_about")).text();
+  assert.match(
+    page,
+    /data-testid="about"[^>]*><span[^>]*>About:<\/span> (<!-- -->)?Café films &lt;a href=&quot;https:\/\/evil.example&quot;&gt;click&lt;\/a&gt;\nSecond line reversed</,
+  );
+  assert.ok(!page.includes('href="https://evil.example"'), "a link is shown as text");
+  const settings = await (await env.request("/profile", { cookie: member.cookie })).text();
+  assert.ok(settings.includes("Café films"), "the /profile form starts from the saved text");
+
+  await json(await put({ about: "   " }));
+  const empty = await (await env.request("/user/walk_about")).text();
+  assert.match(empty, /About:<\/span> (<!-- -->)?AI creator sharing videos and images on Dreamreel\./, "the fixed line is the empty state");
 });

@@ -12,9 +12,9 @@ import { confirmIdentity } from "../../lib/reauth.ts";
 import type { RateLimiter } from "../../lib/rate_limit.ts";
 import { endSession, startSession } from "../../lib/session.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { changePasswordSchema, updateProfileSchema } from "../../common/schemas/account.ts";
+import { aboutSchema, changePasswordSchema, updateProfileSchema } from "../../common/schemas/account.ts";
 import { writeTx } from "../../db/client.ts";
-import { findPasswordHash, profileTakenByOther, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
+import { findPasswordHash, profileTakenByOther, setAbout, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
 
@@ -48,6 +48,14 @@ export function accountApi(limiter: RateLimiter) {
     // The page reloads after an update (spec part 2 §4): the toast rides along.
     setFlash(c, "profile");
     return c.json(updated);
+  });
+
+  // PUT /api/user/about { about }: the member's About line on their public profile (issue 27 point 14).
+  app.put("/about", async (c) => {
+    const user = requireUser(c);
+    const { about } = await jsonBody(c, aboutSchema);
+    await setAbout(c.var.db, user.id, about);
+    return c.json({ about });
   });
 
   // POST /api/user/change-password: ends every session of the member; this browser gets a new one.

@@ -4,13 +4,17 @@ import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render.tsx";
-import { findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
+import { findAbout, findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
 
 /** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
+  const [passwordHash, providers, about] = await Promise.all([
+    findPasswordHash(db, user.id),
+    listSocialProviders(db, user.id),
+    findAbout(db, user.id),
+  ]);
   c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,
@@ -20,7 +24,7 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
       <Island
         name="ProfileSettings"
         component={ProfileSettings}
-        props={{ username: user.username, email: user.email, hasPassword: passwordHash !== null, providers }}
+        props={{ username: user.username, email: user.email, hasPassword: passwordHash !== null, providers, about }}
       />
     </section>,
     { meta: { title: "Profile", noindex: true } },
