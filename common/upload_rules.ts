@@ -42,3 +42,16 @@ export const maxSizeText = (bytes: number) => `The maximum size is ${formatMb(by
 
 /** Dispatched on `window` by the upload dialog with the created content item (islands/MyVideos.tsx adds it). */
 export const UPLOADED_EVENT = "dr:uploaded";
+
+/**
+ * The rules' duration for videos (over 10 seconds, at most 15 minutes): a review rule, which the
+ * server does not enforce (the spec's client enforces only the size); the upload dialog warns.
+ */
+export const VIDEO_ADVICE = {
+  minSeconds: 10,
+  maxSeconds: 15 * 60,
+  text: (seconds: number) =>
+    `This clip is ${
+      Math.round(seconds)
+    } s long: the rules ask for over 10 seconds and at most 15 minutes, so review will likely reject it.`,
+} as const;

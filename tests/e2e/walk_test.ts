@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { png } from "../_media_fixtures.ts";
+import { png, webm } from "../_media_fixtures.ts";
 import { has } from "../_needs.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
@@ -241,3 +241,56 @@ e2e("point 13 (390x844): of two video cards fully in view, the one most inside t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Drops a file on the upload dialog as a drag from the desktop would. */
+async function dropFile(page: Page, name: string, type: string, bytes: Uint8Array) {
+  await page.getByTestId("upload-drop").evaluate((el, { name, type, bytes }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], name, { type }));
+    el.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, { name, type, bytes: [...bytes] });
+}
+
+for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
+  e2e(`upload help (${size}): drop on the dialog, a preview, and the server's rules checked before any byte goes`, async () => {
+    const member = await createUser(db, { username: `drop_member_${size}` });
+    const { context, page, errors } = await memberPage(member.id, options);
+    const sent: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/upload") && sent.push(r.url()));
+    await page.goto(`${server.url}/`);
+    await waitHydrated(page, "UploadDialog");
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
+    const dialog = page.locator("dialog[aria-label='Upload content']");
+    await dialog.waitFor();
+
+    // An image dropped while the Video tab is open: the Image tab takes it, with its preview.
+    await dropFile(page, "koi.png", "image/png", await png("#22aa88", 120, 80));
+    assert.equal(await dialog.getByRole("tab", { name: "Image" }).getAttribute("aria-selected"), "true");
+    await dialog.getByTestId("upload-preview").locator("img").waitFor();
+    assert.match(await dialog.getByTestId("upload-file-name").textContent() ?? "", /^koi\.png · /);
+    await dialog.getByTestId("upload-preview").scrollIntoViewIfNeeded();
+    await screenshot(page, `walk-upload-preview-${size}`);
+
+    // A type the server refuses is said at once, and sending stops before the bytes go.
+    await dropFile(page, "notes.txt", "text/plain", new TextEncoder().encode("not an image"));
+    await dialog.getByTestId("upload-file-problem").getByText("Please select an image file").waitFor();
+    await dialog.locator("input[name=title]").fill("Dropped notes");
+    await dialog.locator("select[name=categoryId] option:nth-child(2)").waitFor({ state: "attached" });
+    await dialog.locator("select[name=categoryId]").selectOption({ index: 1 });
+    await dialog.locator("select[name=aiGenerator]").selectOption("Kling");
+    await dialog.locator("button[type=submit]").click();
+    await page.getByText("Invalid file type").first().waitFor();
+    assert.deepEqual(sent, [], "nothing was sent");
+
+    // A 2-second clip: its frame shows, and the rules' duration is a warning (review rejects it), not a block.
+    if (has("ffmpeg")) {
+      await dropFile(page, "short.webm", "video/webm", await webm(2));
+      assert.equal(await dialog.getByRole("tab", { name: "Video" }).getAttribute("aria-selected"), "true");
+      await dialog.getByTestId("upload-preview").locator("video").waitFor();
+      await dialog.getByTestId("upload-duration-advice").getByText(/This clip is 2 s long/).waitFor();
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
