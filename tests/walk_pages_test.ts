@@ -1,8 +1,8 @@
 /** Issue 27 points 9, 10, 11 and 14 over HTTP: pages and texts a new user met. */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { errorOf, json, makeTestEnv, signedInMember } from "./_helpers.ts";
-import { users } from "../db/schema/mod.ts";
+import { createMedia, errorOf, json, makeTestEnv, signedInMember } from "./_helpers.ts";
+import { comments, media, users } from "../db/schema/mod.ts";
 import { RateLimiter } from "../lib/rate_limit.ts";
 import type { HttpError } from "../lib/http_error.ts";
 
@@ -118,4 +118,42 @@ Deno.test("[api] point 14: PUT /api/user/about stores the member's About (plain,
   await json(await put({ about: "   " }));
   const empty = await (await env.request("/user/walk_about")).text();
   assert.match(empty, /About:<\/span> (<!-- -->)?AI creator sharing videos and images on Dreamreel\./, "the fixed line is the empty state");
+});
+
+Deno.test("[api] own comments: DELETE /api/videos/{id}/comments/{commentId} by the writer, the item's owner or an admin; the count follows", async () => {
+  const owner = await signedInMember(env.db, { username: "walk_c_owner" });
+  const writer = await signedInMember(env.db, { username: "walk_c_writer" });
+  const other = await signedInMember(env.db, { username: "walk_c_other" });
+  const admin = await signedInMember(env.db, { username: "walk_c_admin", isAdmin: true });
+  const item = await createMedia(env.db, { userId: owner.id, title: "Commented" });
+  const elsewhere = await createMedia(env.db, { userId: owner.id, title: "Elsewhere" });
+  const post = async (cookie: string, content: string) =>
+    (await json(await env.request(`/api/videos/${item.id}/comments`, { json: { content }, cookie }), 201)).id as number;
+  const mine = await post(writer.cookie, "mine");
+  const visitors = await post("", "a visitor's");
+  const third = await post(writer.cookie, "third");
+  const fourth = await post(other.cookie, "fourth");
+  const del = (id: number | string, cookie: string, mediaId: number | string = item.id) =>
+    env.request(`/api/videos/${mediaId}/comments/${id}`, { method: "DELETE", cookie });
+  const count = async () => (await env.db.select({ n: media.commentCount }).from(media).where(eq(media.id, item.id)).get())?.n;
+  assert.equal(await count(), 4);
+
+  assert.equal((await del(mine, "")).status, 401);
+  await errorOf(await del("abc", writer.cookie), 400);
+  await errorOf(await del(mine, writer.cookie, "-1"), 400);
+  await errorOf(await del(999999, writer.cookie), 404, "Comment not found");
+  await errorOf(await del(mine, writer.cookie, elsewhere.id), 404, "Comment not found");
+  await errorOf(await del(mine, other.cookie), 403, "You can only delete your own comments");
+  await errorOf(await del(visitors, other.cookie), 403, "You can only delete your own comments");
+  assert.equal(await count(), 4, "refusals change nothing");
+
+  assert.deepEqual(await json(await del(mine, writer.cookie)), { success: true, commentCount: 3 });
+  await errorOf(await del(mine, writer.cookie), 404, "Comment not found");
+  assert.equal((await json(await del(visitors, owner.cookie))).commentCount, 2, "the item's owner deletes any comment on it");
+  assert.equal((await json(await del(fourth, admin.cookie))).commentCount, 1, "an admin too");
+  const rows = await env.db.select().from(comments).where(eq(comments.mediaId, item.id)).all();
+  assert.deepEqual(rows.map((r) => r.id), [third]);
+  assert.equal(await count(), rows.length);
+  const page = await (await env.request(`/api/videos/${item.id}`)).json();
+  assert.equal(page.commentCount, 1);
 });

@@ -51,6 +51,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       row={row}
       signedIn={!!user}
       username={user?.username ?? null}
+      viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
       comments={comments.map(toComment)}
       related={related.map(toContentItem)}
@@ -65,13 +66,14 @@ type DetailProps = {
   row: ItemRow;
   signedIn: boolean;
   username: string | null;
+  viewer: { id: number; isAdmin: boolean } | null;
   like: LikeStatus;
   comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, username, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, username, viewer, like, comments, related, siteUrl }: DetailProps) {
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
@@ -157,7 +159,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         <Island
           name="Comments"
           component={Comments}
-          props={{ videoId: item.id, initial: comments, username, count: item.commentCount }}
+          props={{ videoId: item.id, initial: comments, username, count: item.commentCount, viewer, ownerId: item.userId }}
           hydrate="visible"
         />
       </article>

@@ -6,6 +6,8 @@ import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext,
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { png, webm } from "../_media_fixtures.ts";
 import { has } from "../_needs.ts";
+import { comments } from "../../db/schema/mod.ts";
+import { mediaSlug } from "../../lib/slug.ts";
 
 const browser = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -294,3 +296,26 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await context.close();
   });
 }
+
+e2e("own comments (390): a member deletes their comment on a media page; both counts follow", async () => {
+  const owner = await createUser(db, { username: "cdel_owner" });
+  const writer = await createUser(db, { username: "cdel_writer" });
+  const item = await createMedia(db, { userId: owner.id, title: "Comment on me", commentCount: 2 });
+  await db.insert(comments).values({ mediaId: item.id, userId: writer.id, username: writer.username, content: "Mine, to delete" });
+  await db.insert(comments).values({ mediaId: item.id, userId: null, username: "Anonymous", content: "A visitor's" });
+  const { context, page, errors } = await memberPage(writer.id, PHONE);
+  await page.goto(`${server.url}/media/${mediaSlug(item.title, item.id)}`);
+  await page.locator('[data-island="Comments"]').scrollIntoViewIfNeeded();
+  await waitHydrated(page, "Comments");
+  const list = page.getByTestId("comment-list");
+  assert.equal(await list.getByRole("button", { name: "Delete" }).count(), 1, "only one's own comment shows Delete");
+  await list.locator("li").filter({ hasText: "Mine, to delete" }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this comment?" }).getByRole("button", { name: "Delete" }).click();
+  await page.getByText("Comment deleted").waitFor();
+  await list.getByText("Mine, to delete").waitFor({ state: "detached" });
+  await page.getByRole("heading", { name: "Comments (1)" }).waitFor();
+  assert.equal(await page.getByTestId("comment-count").textContent(), "1 comment");
+  await screenshot(page, "walk-comment-deleted-390");
+  assert.deepEqual(errors.filter((e) => !e.includes("404")), []);
+  await context.close();
+});
