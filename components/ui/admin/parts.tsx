@@ -160,7 +160,7 @@ export function CallButton({ calls, rowId, call, success, confirmation, disabled
           title={confirmation.title}
           message={confirmation.message}
           confirmLabel={confirmation.label}
-          onConfirm={async () => run()}
+          onConfirm={() => Promise.resolve(run())}
           close={() => setAsking(false)}
         />
       )}
