@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
-import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
+import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { png, webm } from "../_media_fixtures.ts";
 import { has } from "../_needs.ts";
 import { comments } from "../../db/schema/mod.ts";
@@ -203,8 +203,11 @@ e2e("point 13 (390x844): of two video cards fully in view, the one most inside t
   }).output();
   assert.ok(clip.success);
   const owner = await createUser(db, { username: "zone_owner" });
+  // A category of their own: the other tests of this file add items (images among them) to the feed.
+  const zone = (await categoryIds(db)).at(-1)!;
   for (let i = 0; i < 8; i++) {
     await createMedia(db, {
+      categoryId: zone.id,
       userId: owner.id,
       title: `Zone clip ${i}`,
       contentType: "video",
@@ -217,7 +220,7 @@ e2e("point 13 (390x844): of two video cards fully in view, the one most inside t
   const context = await browser!.newContext(PHONE);
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await page.goto(`${server.url}/?sortBy=newest`);
+  await page.goto(`${server.url}/?sortBy=newest&category=${zone.slug}`);
   await waitHydrated(page, "Feed");
   const cards = page.locator("[data-testid=feed-grid] [data-card][data-type=video]");
   await cards.nth(3).waitFor();
