@@ -4,7 +4,15 @@
 export const PROFILE_PAGE_SIZE = 24;
 export const PROFILE_PAGE_MAX = 48;
 
+/** The member's About text (issue 27 point 14): plain text, links shown as text. */
+export const ABOUT_MAX = 500;
+
+/** The About line of a member who wrote none (the public profile's fixed line before issue 27). */
+export const aboutPlaceholder = (siteName: string) => `AI creator sharing videos and images on ${siteName}.`;
+
 export const PROFILE_MSG = {
+  aboutLong: `About must be at most ${ABOUT_MAX} characters`,
+  aboutSaved: "Your About text has been saved.",
   notFoundTitle: "User Not Found",
   notFoundText: "The user you're looking for doesn't exist or has been removed.",
   contentError: "Error loading content. Please try again.",

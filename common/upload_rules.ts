@@ -39,3 +39,19 @@ export const formatMb = (bytes: number) => `${Math.round(bytes / 1048576)}MB`;
 
 /** The size-limit text, the same in the dialog and in the server's 413 answer. */
 export const maxSizeText = (bytes: number) => `The maximum size is ${formatMb(bytes)}`;
+
+/** Dispatched on `window` by the upload dialog with the created content item (islands/MyVideos.tsx adds it). */
+export const UPLOADED_EVENT = "dr:uploaded";
+
+/**
+ * The rules' duration for videos (over 10 seconds, at most 15 minutes): a review rule, which the
+ * server does not enforce (the spec's client enforces only the size); the upload dialog warns.
+ */
+export const VIDEO_ADVICE = {
+  minSeconds: 10,
+  maxSeconds: 15 * 60,
+  text: (seconds: number) =>
+    `This clip is ${
+      Math.round(seconds)
+    } s long: the rules ask for over 10 seconds and at most 15 minutes, so review will likely reject it.`,
+} as const;

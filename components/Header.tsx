@@ -21,12 +21,16 @@ export type HeaderProps = {
   tools: AiTools;
   /** The logo link's fresh shuffle seed (lib/render/render.tsx renders the header once with a marker here). */
   homeSeed?: string;
+  /** The page to come back to after signing in, URI-encoded (a marker in a kept header, like homeSeed). */
+  returnTo?: string;
 };
 
 /** Display is left to each use, so `hidden sm:inline-flex` can work. */
 const button = "items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
 
-export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, tools, homeSeed }: HeaderProps) {
+export function Header({ user, siteName, tagline, simple, query, uploadSlot, uploadLimits, tools, homeSeed, returnTo }: HeaderProps) {
+  const next = returnTo ? `next=${returnTo}` : "";
+  const login = { login: next ? `/auth?${next}` : "/auth", register: `/auth?tab=register${next ? `&${next}` : ""}` };
   const memberUpload = user && (uploadSlot ?? (uploadLimits && (
     <Island
       name="UploadDialog"
@@ -75,6 +79,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
             <button
               type="button"
               popoverTarget="login-required"
+              data-login-action="upload"
               className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}
             >
               Upload
@@ -96,16 +101,18 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
                 props={{ username: user.username, isAdmin: user.isAdmin, verifyEmail: !!user.email && !user.emailVerified }}
               />
             )
-            : <GuestMenu />}
+            : <GuestMenu {...login} />}
         </nav>
       </div>
       <CreateDialog tools={tools} />
-      {!user && <LoginRequiredDialog />}
+      {!user && <LoginRequiredDialog {...login} />}
     </header>
   );
 }
 
-function GuestMenu() {
+type AuthLinks = { login: string; register: string };
+
+function GuestMenu({ login, register }: AuthLinks) {
   return (
     <>
       <button
@@ -119,8 +126,8 @@ function GuestMenu() {
         </svg>
       </button>
       <div id="guest-menu" popover="auto" className="menu-popover">
-        <a href="/auth" className="menu-item">Login</a>
-        <a href="/auth?tab=register" className="menu-item">Register</a>
+        <a href={login} className="menu-item">Login</a>
+        <a href={register} className="menu-item">Register</a>
         {/* Forum and Create leave the header below 640 px: the menu carries them there. */}
         <a href="/forum" className="menu-item sm:hidden">Forum</a>
         <button type="button" popoverTarget="create-dialog" className="menu-item w-full text-left sm:hidden">Create</button>
@@ -129,15 +136,16 @@ function GuestMenu() {
   );
 }
 
-function LoginRequiredDialog() {
+function LoginRequiredDialog({ login, register }: AuthLinks) {
   return (
     <PopoverDialog id="login-required" title="Login required">
       <p className="mb-5 text-sm text-neutral-300">
-        You need to be logged in to do that. Log in or create a free account to upload, like and message.
+        {/* The button that opened the dialog names its action here (components/ui/site_dialogs.ts, issue 27 point 10). */}
+        You need to be logged in to <span data-login-action-text>do that</span>. Log in or create a free account.
       </p>
       <div className="flex gap-3">
-        <a href="/auth" className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}>Login</a>
-        <a href="/auth?tab=register" className={`${button} inline-flex border border-neutral-700 hover:bg-neutral-800`}>Register</a>
+        <a href={login} className={`${button} inline-flex bg-orange-500 text-black hover:bg-orange-400`}>Login</a>
+        <a href={register} className={`${button} inline-flex border border-neutral-700 hover:bg-neutral-800`}>Register</a>
       </div>
     </PopoverDialog>
   );

@@ -4,6 +4,7 @@ import type { AdminCounts, UnreadCount } from "../common/api_types.ts";
 import { toast } from "../components/ui/toast.ts";
 import { UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
 import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
+import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
 
 type Props = {
   username: string;
@@ -48,9 +49,16 @@ export default function AccountMenu({ username, isAdmin, verifyEmail = false }: 
     }
     // The messages screen says when it marked a conversation read (or new mail was seen there).
     addEventListener(UNREAD_CHANGED_EVENT, loadUnread);
+    // The admin dashboard's fresh counts, after each moderation action there.
+    const onCounts = (e: Event) => {
+      const n = (e as CustomEvent<AdminCounts>).detail;
+      setModeration(n.pendingCount + n.reportedCount);
+    };
+    if (isAdmin) addEventListener(ADMIN_COUNTS_EVENT, onCounts);
     return () => {
       timers.forEach(clearInterval);
       removeEventListener(UNREAD_CHANGED_EVENT, loadUnread);
+      removeEventListener(ADMIN_COUNTS_EVENT, onCounts);
     };
   }, [isAdmin]);
 

@@ -9,6 +9,7 @@ import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
 import type { Overview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
+import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
 
 type Props = { adminId: number; categories: Category[]; overview: Overview };
 
@@ -31,6 +32,8 @@ export default function AdminDashboard({ adminId, categories, overview }: Props)
     try {
       const n = await api<AdminCounts>("/api/admin/counts");
       setCounts({ pending: n.pendingCount, reported: n.reportedCount });
+      // The avatar's badge shows the same queue (issue 27 point 12).
+      dispatchEvent(new CustomEvent<AdminCounts>(ADMIN_COUNTS_EVENT, { detail: n }));
     } catch {
       // The tab badges are a convenience; the lists themselves show any failure.
     }

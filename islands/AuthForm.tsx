@@ -6,10 +6,12 @@ import { loginSchema, registerFormSchema } from "../common/schemas/auth.ts";
 import { type FieldErrors, fieldErrors } from "../common/schemas/form.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
 import { toast } from "../components/ui/toast.ts";
+import { authHref, NEXT_PARAM, safeNext } from "../common/return_to.ts";
 
 /** What the server echoes back after a refused form post (never the password). */
 export type AuthValues = { username?: string; email?: string; dateOfBirth?: string; termsAccepted?: boolean };
-type Props = { initialTab: "login" | "register"; maxBirthDate: string; error?: string | null; values?: AuthValues };
+/** `next`: the same-site page to return to after signing in (common/return_to.ts). */
+type Props = { initialTab: "login" | "register"; maxBirthDate: string; error?: string | null; values?: AuthValues; next?: string | null };
 type User = { id: number; username: string };
 
 const SOCIAL = ["Facebook", "Google", "Apple"] as const;
@@ -21,7 +23,7 @@ const SOCIAL_DELAY_MS = 100;
  * JavaScript) signs in on the server instead of putting the password in the address; once
  * hydrated they validate here and use the JSON API. The tabs are links for the same reason.
  */
-export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {} }: Props) {
+export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {}, next = null }: Props) {
   const [tab, setTab] = useState(initialTab);
   const tabClass = (t: string) =>
     `flex-1 rounded-md py-2 text-center text-sm font-medium ${
@@ -30,7 +32,7 @@ export default function AuthForm({ initialTab, maxBirthDate, error = null, value
   const tabLink = (t: "login" | "register", label: string) => (
     <a
       role="tab"
-      href={t === "register" ? "/auth?tab=register" : "/auth"}
+      href={authHref(next, t === "register" ? t : undefined)}
       aria-selected={tab === t}
       className={tabClass(t)}
       onClick={(e) => {
@@ -52,25 +54,33 @@ export default function AuthForm({ initialTab, maxBirthDate, error = null, value
       {shown.error && (
         <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{shown.error}</p>
       )}
-      {tab === "login" ? <LoginForm initial={shown.values} /> : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} />}
+      {tab === "login"
+        ? <LoginForm initial={shown.values} next={next} />
+        : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} next={next} />}
     </div>
   );
 }
 
-function socialLogin(name: string) {
+function socialLogin(name: string, next: string | null) {
   const provider = name.toLowerCase();
   if (WORKING_SOCIAL.has(provider)) {
-    setTimeout(() => (location.href = `/auth/${provider}`), SOCIAL_DELAY_MS);
+    const back = safeNext(next);
+    const href = `/auth/${provider}${back ? `?${NEXT_PARAM}=${encodeURIComponent(back)}` : ""}`;
+    setTimeout(() => (location.href = href), SOCIAL_DELAY_MS);
   } else {
     toast({ title: `${name} login not available`, description: `We're working to support ${name} login soon.` });
   }
 }
 
-function goHome() {
-  location.href = "/";
+/** Signed in: back to the page that sent the visitor here, else home. */
+function goBack(next: string | null) {
+  location.href = safeNext(next) ?? "/";
 }
 
-function LoginForm({ initial }: { initial: AuthValues }) {
+/** The return path travels with a form post too (before hydration, or without JavaScript). */
+const NextField = ({ next }: { next: string | null }) => next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null;
+
+function LoginForm({ initial, next }: { initial: AuthValues; next: string | null }) {
   const [values, setValues] = useState({ username: initial.username ?? "", password: "" });
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, setValues);
@@ -86,7 +96,7 @@ function LoginForm({ initial }: { initial: AuthValues }) {
     try {
       // The server carries the 'Login successful' toast to the next page.
       await api<User>("/api/login", { method: "POST", body: values });
-      goHome();
+      goBack(next);
     } catch (err) {
       const message = err instanceof ApiError ? err.body?.error ?? "Login failed" : "Invalid username or password";
       toast({ title: "Login failed", description: message, variant: "destructive" });
@@ -97,6 +107,7 @@ function LoginForm({ initial }: { initial: AuthValues }) {
   return (
     <form ref={form} method="post" action="/auth" onSubmit={submit} noValidate className="space-y-4" aria-label="Login">
       <input type="hidden" name="form" value="login" />
+      <NextField next={next} />
       <Field id="login-username" label="Username" error={errors.username}>
         <input
           id="login-username"
@@ -132,7 +143,7 @@ function LoginForm({ initial }: { initial: AuthValues }) {
           <button
             key={name}
             type="button"
-            onClick={() => socialLogin(name)}
+            onClick={() => socialLogin(name, next)}
             className="rounded-lg border border-neutral-700 py-2 text-sm hover:bg-neutral-800"
           >
             {name}
@@ -143,7 +154,7 @@ function LoginForm({ initial }: { initial: AuthValues }) {
   );
 }
 
-function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial: AuthValues }) {
+function RegisterForm({ maxBirthDate, initial, next }: { maxBirthDate: string; initial: AuthValues; next: string | null }) {
   const [values, setValues] = useState({
     username: initial.username ?? "",
     email: initial.email ?? "",
@@ -170,7 +181,7 @@ function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial
         method: "POST",
         body: { ...payload, dateOfBirth: new Date(`${values.dateOfBirth}T00:00:00Z`).toISOString() },
       });
-      goHome();
+      goBack(next);
     } catch (err) {
       const message = err instanceof ApiError && err.body?.error ? err.body.error : "Username may already be taken";
       toast({ title: "Registration failed", description: message, variant: "destructive" });
@@ -181,6 +192,7 @@ function RegisterForm({ maxBirthDate, initial }: { maxBirthDate: string; initial
   return (
     <form ref={form} method="post" action="/auth?tab=register" onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
       <input type="hidden" name="form" value="register" />
+      <NextField next={next} />
       <Field id="reg-username" label="Username" error={errors.username}>
         <input
           id="reg-username"

@@ -1,25 +1,53 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "../components/ui/api.ts";
+import { api, ApiError } from "../components/ui/api.ts";
+import { ConfirmDialog } from "../components/ui/forum/ConfirmDialog.tsx";
 import { COMMENT_LIST_LIMIT, COMMENT_MAX } from "../common/media_rules.ts";
 import type { MediaComment } from "../common/api_types.ts";
 import { formatDate } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
 import { toast } from "../components/ui/toast.ts";
 
-/** `count` is the item's comment count; the list holds at most the newest COMMENT_LIST_LIMIT comments. */
-type Props = { videoId: number; initial: MediaComment[]; username: string | null; count?: number };
+/**
+ * `count` is the item's comment count; the list holds at most the newest COMMENT_LIST_LIMIT comments.
+ * `viewer` and `ownerId` decide which comments show Delete: one's own, all on one's own item, all for admins.
+ */
+type Props = {
+  videoId: number;
+  initial: MediaComment[];
+  username: string | null;
+  count?: number;
+  viewer?: { id: number; isAdmin: boolean } | null;
+  ownerId?: number;
+};
 
 const countText = (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`;
 
 /** The payload schema (and zod/mini, ~8 KB gzipped) is fetched when the visitor starts writing, not with the page. */
 const loadSchema = () => import("../common/schemas/comments.ts");
 
-export default function Comments({ videoId, initial, username, count: initialCount }: Props) {
+export default function Comments({ videoId, initial, username, count: initialCount, viewer = null, ownerId }: Props) {
   const [list, setList] = useState(initial);
   const [count, setCount] = useState(initialCount ?? initial.length);
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<MediaComment | null>(null);
+  const canDelete = (c: MediaComment) =>
+    !!viewer && (viewer.isAdmin || viewer.id === ownerId || (c.userId !== null && c.userId === viewer.id));
+
+  /** Deletes `c` (issue 27: own comments, and all on one's own item or as an admin); the count follows the server's. */
+  async function remove(c: MediaComment) {
+    try {
+      const { commentCount } = await api<{ commentCount: number }>(`/api/videos/${videoId}/comments/${c.id}`, { method: "DELETE" });
+      setList((l) => l.filter((x) => x.id !== c.id));
+      setCount(commentCount);
+      toast({ title: "Comment deleted", description: "The comment has been removed." });
+    } catch (err) {
+      const description = err instanceof ApiError ? err.body?.error ?? err.message : "Please check your connection and try again.";
+      toast({ title: "Error deleting comment", description, variant: "destructive" });
+      throw err;
+    }
+  }
   const shownCount = useRef(count);
 
   // The page's "N comments" line is server-rendered outside this island: keep it in step.
@@ -97,14 +125,34 @@ export default function Comments({ videoId, initial, username, count: initialCou
           <ul className="flex flex-col gap-4" data-testid="comment-list">
             {list.map((c) => (
               <li key={c.id} className="rounded-lg bg-neutral-900 p-3">
-                <p className="mb-1 text-sm">
-                  <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
-                </p>
-                <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">{c.content}</p>
+                <div className="mb-1 flex items-start justify-between gap-2 text-sm">
+                  <p className="min-w-0 wrap-anywhere">
+                    <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
+                  </p>
+                  {canDelete(c) && (
+                    <button
+                      type="button"
+                      className="shrink-0 text-xs text-red-300 hover:underline"
+                      onClick={() => setDeleting(c)}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </div>
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">{c.content}</p>
               </li>
             ))}
           </ul>
         )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this comment?"
+          message="The comment will be removed permanently."
+          confirmLabel="Delete"
+          onConfirm={() => remove(deleting)}
+          close={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }

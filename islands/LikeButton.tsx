@@ -3,6 +3,7 @@ import { Spinner } from "../components/ui/Spinner.tsx";
 import { api, ApiError } from "../components/ui/api.ts";
 import { toast } from "../components/ui/toast.ts";
 import type { LikeStatus } from "../common/api_types.ts";
+import { authHrefHere } from "../common/return_to.ts";
 
 type Props = {
   videoId: number;
@@ -32,13 +33,15 @@ const TEXTS = {
  * Opens the header's login-required dialog (rendered for visitors). A page rendered for a
  * member has none: when the session expired meanwhile, go to the sign-in page instead.
  */
-export function openLoginRequired(): boolean {
+export function openLoginRequired(action = "like content"): boolean {
   const el = document.getElementById("login-required") as (HTMLElement & { showPopover?: () => void }) | null;
   if (el?.showPopover) {
+    const text = el.querySelector("[data-login-action-text]");
+    if (text) text.textContent = action;
     el.showPopover();
     return true;
   }
-  location.assign("/auth");
+  location.assign(authHrefHere());
   return false;
 }
 

@@ -133,7 +133,7 @@ function Viewer(
       )}
       <div className="flex flex-col gap-3 p-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
+          <div className="min-w-0 wrap-anywhere">
             <h2 className="text-xl font-bold">
               <a href={`/media/${item.slug}`} className="hover:underline">{item.title}</a>
             </h2>
@@ -144,12 +144,12 @@ function Viewer(
           </div>
           <LikeButton videoId={item.id} initialLiked={isLiked} initialCount={count} signedIn={signedIn} variant="viewer" />
         </div>
-        {item.description && <p className="whitespace-pre-wrap text-sm text-neutral-200">{item.description}</p>}
-        <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+        {item.description && <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">{item.description}</p>}
+        <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
           <dt className="text-neutral-400">AI generator</dt>
-          <dd>{item.aiGenerator || "AI Artist"}</dd>
+          <dd className="wrap-anywhere">{item.aiGenerator || "AI Artist"}</dd>
           <dt className="text-neutral-400">Prompt</dt>
-          <dd className="whitespace-pre-wrap">{item.prompt || "No prompt provided"}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere">{item.prompt || "No prompt provided"}</dd>
         </dl>
       </div>
     </div>

@@ -11,6 +11,8 @@ import { memberEditSchema } from "../common/schemas/media.ts";
 import { ArrowLeftIcon } from "../components/ui/icons.tsx";
 import { PLACEHOLDER_THUMB } from "../common/feed_rules.ts";
 import { ProcessingStatus, useProcessingPoll } from "../components/ui/ProcessingStatus.tsx";
+import { youtubeWatchUrl } from "../common/youtube.ts";
+import { UPLOADED_EVENT } from "../common/upload_rules.ts";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
 export type MyItem =
@@ -35,6 +37,24 @@ export type MyItem =
     openUrl: string;
   };
 
+/** The card of an item: from the page's rows, and from the upload dialog's answer (issue 27 point 3). */
+export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
+  id: i.id,
+  slug: i.slug,
+  title: i.title,
+  description: i.description,
+  contentType: i.contentType,
+  thumbnail: i.thumbnail,
+  categoryName: i.categoryName,
+  createdAt: i.createdAt,
+  duration: i.duration,
+  reviewStatus: i.reviewStatus,
+  rejectionReason: i.rejectionReason,
+  ...(i.processing ? { processing: i.processing } : {}),
+  hidden,
+  openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
+});
+
 const STATUS: Record<MyItem["reviewStatus"], { label: string; className: string }> = {
   pending: { label: "Pending review", className: "bg-amber-500/20 text-amber-300" },
   approved: { label: "Approved", className: "bg-emerald-500/20 text-emerald-300" },
@@ -48,6 +68,15 @@ const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
 
 export default function MyVideos({ items: initial, loadError }: { items: MyItem[]; loadError?: boolean }) {
   const [items, setItems] = useState(initial);
+  // An upload from the header's dialog shows here at once, in its review state, without a reload.
+  useEffect(() => {
+    const added = (e: Event) => {
+      const item = (e as CustomEvent<ContentItem>).detail;
+      if (item && typeof item.id === "number") setItems((list) => [toMyItem(item, false), ...list.filter((i) => i.id !== item.id)]);
+    };
+    addEventListener(UPLOADED_EVENT, added);
+    return () => removeEventListener(UPLOADED_EVENT, added);
+  }, []);
   const [editing, setEditing] = useState<MyItem | null>(null);
   const [deleting, setDeleting] = useState<MyItem | null>(null);
   // Processing state and percentage, live while the page is open (issue 21).

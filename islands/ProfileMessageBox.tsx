@@ -4,6 +4,7 @@ import { toast } from "../components/ui/toast.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { isBlank, MESSAGE_MAX, MESSAGE_MSG } from "../common/message_rules.ts";
 import { sendMessageSchema } from "../common/schemas/messages.ts";
+import { authHref, authHrefHere } from "../common/return_to.ts";
 
 type Props = {
   userId: number;
@@ -35,7 +36,7 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
       toast({ title: "Message sent", description: `Your message to ${username} was sent.` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        location.href = "/auth";
+        location.href = authHrefHere();
         return;
       }
       // The spec's rule: the server's error field, else 'Failed to send message'.
@@ -53,7 +54,7 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
       setBlocked(false);
       toast({ title: "User unblocked", description: `${username} can message you again.` });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) location.href = "/auth";
+      if (err instanceof ApiError && err.status === 401) location.href = authHrefHere();
       else toast({ title: "Failed to unblock user", description: (err as Error).message, variant: "destructive" });
     }
   }
@@ -107,7 +108,7 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
                 : (
                   <>
                     <span className="text-sm text-neutral-400">You need to be logged in to send messages.</span>
-                    <a href="/auth" className="btn-primary shrink-0 whitespace-nowrap">Log in</a>
+                    <a href={authHref(`/user/${userId}`)} className="btn-primary shrink-0 whitespace-nowrap">Log in</a>
                   </>
                 )}
             </div>

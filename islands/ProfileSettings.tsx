@@ -4,6 +4,7 @@ import { SecurityTab } from "../components/ui/profile/SecurityTab.tsx";
 import { DangerZoneTab } from "../components/ui/profile/DangerZoneTab.tsx";
 import { ConnectedAccounts, type ConnectNotice } from "../components/ui/profile/ConnectedAccounts.tsx";
 import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
+import { AboutForm } from "../components/ui/profile/AboutForm.tsx";
 
 export type ProfileSettingsProps = {
   username: string;
@@ -17,6 +18,8 @@ export type ProfileSettingsProps = {
   emailVerified: boolean;
   /** Set when a provider's callback brought the member back here (connect flow): opens the Security tab. */
   notice: ConnectNotice;
+  /** The member's About text (issue 27 point 14). */
+  about?: string;
 };
 
 const TABS = [
@@ -28,7 +31,7 @@ type Tab = (typeof TABS)[number]["key"];
 
 /** /profile (spec part 2 §2 "Own profile"): the Profile, Security and Danger Zone tabs. */
 export default function ProfileSettings(
-  { username, email, hasPassword, providers, available, emailVerified, notice }: ProfileSettingsProps,
+  { username, email, hasPassword, providers, available, emailVerified, notice, about = "" }: ProfileSettingsProps,
 ) {
   const [tab, setTab] = useState<Tab>(notice ? "security" : "profile");
   const [passwordSet, setPasswordSet] = useState(hasPassword);
@@ -55,6 +58,7 @@ export default function ProfileSettings(
       </div>
       <div id="profile-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} data-tab={tab}>
         {tab === "profile" && <ProfileTab username={username} email={email} hasPassword={passwordSet} providers={providers} />}
+        {tab === "profile" && <AboutForm initial={about} />}
         {tab === "security" && (
           <>
             <SecurityTab hasPassword={passwordSet} providers={providers} onPasswordSet={() => setPasswordSet(true)} />

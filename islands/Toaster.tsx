@@ -40,11 +40,26 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
   // for each toast so it is the newest there (above the dialog and any open popover). Done
   // before paint, so the server-rendered toast never blinks.
   const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  // A dialog or popover that opens while a toast shows would cover it (issue 27 point 7): each
+  // opening counts, and the list moves and goes to the top again.
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    if (!current) return;
+    const bump = () => setOpened((n) => n + 1);
+    const onToggle = (e: Event) => (e as ToggleEvent).newState === "open" && e.target !== viewport.current && bump();
+    document.addEventListener("toggle", onToggle, true);
+    const dialogs = new MutationObserver((records) => records.some((r) => (r.target as HTMLDialogElement).open) && bump());
+    dialogs.observe(document.body, { subtree: true, attributeFilter: ["open"] });
+    return () => {
+      document.removeEventListener("toggle", onToggle, true);
+      dialogs.disconnect();
+    };
+  }, [current]);
   useLayoutEffect(() => {
     if (!current) return;
     const modal = [...document.querySelectorAll("dialog")].filter((d) => d.open && d.matches(":modal")).at(-1) ?? null;
     setHost(modal);
-  }, [current]);
+  }, [current, opened]);
   useEffect(() => {
     if (!host) return;
     // Back out when the dialog closes, or is taken out of the page without closing (a Modal unmounts).
@@ -67,7 +82,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     el.popover = "manual";
     if (el.matches(":popover-open")) el.hidePopover();
     el.showPopover();
-  }, [current, host]);
+  }, [current, host, opened]);
 
   const destructive = current?.variant === "destructive";
   const list = (

@@ -17,7 +17,7 @@ function islandProps(html: string, name: string) {
 Deno.test("[page] /profile: visitors go to /auth; members get the three tabs, private and unindexed", async () => {
   const out = await request("/profile");
   assert.equal(out.status, 302);
-  assert.equal(out.headers.get("location"), "/auth");
+  assert.equal(out.headers.get("location"), "/auth?next=%2Fprofile");
   const user = await createUser(db, { username: "profile_viewer" });
   const res = await request("/profile", { cookie: await loginCookie(db, user.id) });
   assert.equal(res.status, 200);
@@ -33,6 +33,7 @@ Deno.test("[page] /profile: visitors go to /auth; members get the three tabs, pr
     available: [],
     emailVerified: false,
     notice: null,
+    about: "",
   });
   assert.ok(html.includes('value="profile_viewer"'), "the form is filled on the server");
 });
@@ -49,6 +50,7 @@ Deno.test("[page] /profile tells a member who joined through Google that they ca
     available: [],
     emailVerified: false,
     notice: null,
+    about: "",
   });
 });
 

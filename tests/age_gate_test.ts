@@ -48,7 +48,7 @@ Deno.test("[gate] a fresh visitor gets the gate over /, /media/{id}, /search, /a
   // /my-videos sends visitors to /auth, which has the gate.
   const myVideos = await env.request("/my-videos", { ...fresh, redirect: "manual" });
   assert.equal(myVideos.status, 302);
-  assert.equal(myVideos.headers.get("location"), "/auth");
+  assert.equal(myVideos.headers.get("location"), "/auth?next=%2Fmy-videos");
   await assertGated("/auth");
   await assertGated("/auth?tab=register");
   await assertGated("/no-such-page");

@@ -55,7 +55,7 @@ for (const path of ["/profile", "/my-videos", "/my-messages"]) {
   Deno.test(`[page] ${path} sends signed-out visitors to /auth and shows members their page`, async () => {
     const out = await request(path);
     assert.equal(out.status, 302);
-    assert.equal(out.headers.get("location"), "/auth");
+    assert.equal(out.headers.get("location"), `/auth?next=${encodeURIComponent(path)}`);
     const user = await createUser(db);
     const inside = await request(path, { cookie: await loginCookie(db, user.id) });
     assert.equal(inside.status, 200);
@@ -85,6 +85,10 @@ Deno.test("[page] the header: logo links home with a fresh shuffle seed, search 
   assert.match(a, /pattern="\.\*\\S\.\*"/, "an empty or blank query is not submitted");
   assert.match(a, /href="\/auth"[^>]*>Login</);
   assert.match(a, /href="\/auth\?tab=register"[^>]*>Register</);
+  // Elsewhere the Login links come back to the page (issue 27 point 4).
+  const forum = await (await request("/forum?sort=popular")).text();
+  assert.match(forum, /href="\/auth\?next=%2Fforum%3Fsort%3Dpopular"[^>]*>Login</);
+  assert.match(forum, /href="\/auth\?tab=register&amp;next=%2Fforum%3Fsort%3Dpopular"[^>]*>Register</);
   assert.match(a, /popoverTarget="login-required"[^>]*>Upload</);
   assert.match(a, />Forum</);
   assert.match(a, />Create</);

@@ -66,7 +66,7 @@ Deno.test("[page] /user/{name}'s message box: disabled with a login prompt for v
   assert.equal(islandProps(visitor, "ProfileMessageBox"), null, "no script for the visitor's box");
   const box = visitor.slice(visitor.indexOf('data-testid="message-box"'));
   has(box.slice(0, 2000), /<textarea[^>]*disabled/);
-  has(box.slice(0, 2000), /You need to be logged in to send messages\..*href="\/auth"/s);
+  has(box.slice(0, 2000), /You need to be logged in to send messages\..*href="\/auth\?next=%2Fuser%2F\d+"/s);
 
   const asMember = await page("/user/Grid_Maker", visitorless.cookie);
   assert.deepEqual(islandProps(asMember, "ProfileMessageBox"), {
@@ -184,7 +184,7 @@ Deno.test("[page] sitemap.xml lists the profiles of members with public items, n
 Deno.test("[page] /my-messages sends visitors to /auth and renders the member's conversations", async () => {
   const res = await request("/my-messages");
   assert.equal(res.status, 302);
-  assert.equal(res.headers.get("location"), "/auth");
+  assert.equal(res.headers.get("location"), "/auth?next=%2Fmy-messages");
   const other = await member({ username: "pen_pal" });
   await db.insert(messages).values({ senderId: other.id, receiverId: visitorless.id, content: "Hi <b>there</b>" });
   const html = await page("/my-messages", visitorless.cookie);

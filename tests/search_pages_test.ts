@@ -161,7 +161,7 @@ Deno.test("[page] / renders the first page of cards, category tabs, canonical an
   assert.doesNotMatch(html, /Dragon pending|Dragon hidden/);
 });
 
-Deno.test("[page] /?category= filters by slug (any case) or id, with its own canonical; unknown or malformed shows the empty feed", async () => {
+Deno.test("[page] /?category= filters by slug (any case) or id, with its own canonical; unknown or malformed is a 404 'Category not found'", async () => {
   for (const ref of [catA.slug, String(catA.id), catA.slug.toUpperCase()]) {
     const html = await (await request(`/?category=${ref}`)).text();
     assert.match(html, new RegExp(`<link rel="canonical" href="http://localhost:8000/\\?category=${catA.slug}"`));
@@ -170,11 +170,12 @@ Deno.test("[page] /?category= filters by slug (any case) or id, with its own can
     assert.doesNotMatch(html, /Sunset flight/);
   }
   for (const ref of ["no-such-thing", "Bad%20Slug"]) {
+    // Issue 27 point 9: a not-found state (tests/walk_pages_test.ts), no longer the empty feed.
     const res = await request(`/?category=${ref}`);
-    assert.equal(res.status, 200);
+    assert.equal(res.status, 404);
     const html = await res.text();
     assert.doesNotMatch(html, /Dragon over the sea|Sunset flight/, "no feed cards");
-    assert.match(html, /No content available/);
+    assert.match(html, /Category not found/);
   }
 });
 

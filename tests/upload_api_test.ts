@@ -635,7 +635,7 @@ Deno.test("[page] /my-videos shows the member's items with status badges; visito
   assert.match(html, /data-island="MyVideos"/);
   assert.match(html, /Rejected &lt;b&gt;one&lt;\/b&gt;/);
   assert.match(html, /Reason: <!-- -->Not AI|Reason: Not AI/);
-  assert.equal((await request("/my-videos")).headers.get("location"), "/auth");
+  assert.equal((await request("/my-videos")).headers.get("location"), "/auth?next=%2Fmy-videos");
 });
 
 Deno.test("[api] unattached uploads older than 24 h are swept, rows then files; attached ones stay", async () => {

@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { EMAIL_MAX, EMAIL_RE, MSG, PASSWORD_MAX } from "../auth_rules.ts";
 import { emailField, passwordField, usernameField } from "./auth.ts";
+import { ABOUT_MAX, PROFILE_MSG } from "../profile_rules.ts";
 
 export { emailField, passwordField, usernameField };
 
@@ -61,6 +62,11 @@ export const updateProfileSchema = z.object({
   email: z.optional(emailField),
   currentPassword: z.optional(currentPasswordField),
 }).check(z.refine((v) => v.username !== undefined || v.email !== undefined, ACCOUNT_MSG.nothingToUpdate));
+
+/** PUT /api/user/about: the member's About text, trimmed; "" clears it. */
+export const aboutSchema = z.object({
+  about: z.pipe(z.string().check(z.maxLength(ABOUT_MAX, PROFILE_MSG.aboutLong)), z.transform((v) => v.trim())),
+});
 
 /** POST /api/user/change-password; members without a password (social sign-in) send no current one. */
 export const changePasswordSchema = z.object({

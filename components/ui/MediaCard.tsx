@@ -257,7 +257,7 @@ export function MediaCard(p: MediaCardProps) {
               </button>
             )
             : (
-              <button type="button" popoverTarget="login-required" className="card-action">
+              <button type="button" popoverTarget="login-required" data-login-action="like content" className="card-action">
                 <Heart /> <span className="sr-only">Like</span> <span className="tabular-nums">{likes}</span>
               </button>
             )}

@@ -28,41 +28,59 @@ export type PlayableCardProps = {
 
 const hoverDevice = () => matchMedia("(hover: hover) and (pointer: fine)").matches;
 
-/** One coordinator for touch devices: picks the card most inside the target zone. */
-type Entry = { el: Element; ratio: number; set: (active: boolean) => void };
+/**
+ * One coordinator for touch devices: of the cards at least `minRatio` in view, the one that
+ * overlaps the target zone (the screen less `margin` above and below) most plays. The spec's ratio
+ * was first read as the share of a card inside the zone, which a card taller than the zone (a
+ * phone's 343 px card against its 338 px zone) can never reach: two cards fully in view, both
+ * across the zone's edges, then neither played (issue 27 point 13).
+ */
+type Entry = { el: Element; ratio: number; overlap: number; set: (active: boolean) => void };
 const touch = {
-  observer: null as IntersectionObserver | null,
+  zone: null as IntersectionObserver | null,
+  view: null as IntersectionObserver | null,
   entries: new Map<Element, Entry>(),
   active: null as Entry | null,
   minRatio: 0.6,
   ensure() {
-    if (this.observer) return this.observer;
+    if (this.zone && this.view) return [this.zone, this.view];
     const device = deviceFor(innerWidth);
-    const zone = TARGET_ZONE[device === "desktop" ? "tablet" : device];
-    this.minRatio = zone.ratio;
-    const m = `-${zone.margin * 100}%`;
-    this.observer = new IntersectionObserver((records) => {
+    const target = TARGET_ZONE[device === "desktop" ? "tablet" : device];
+    this.minRatio = target.ratio;
+    const m = `-${target.margin * 100}%`;
+    const steps = Array.from({ length: 21 }, (_, i) => i / 20);
+    this.zone = new IntersectionObserver((records) => {
+      for (const r of records) {
+        const e = this.entries.get(r.target);
+        if (e) e.overlap = r.isIntersecting ? r.intersectionRect.height : 0;
+      }
+      this.pick();
+    }, { rootMargin: `${m} 0px ${m} 0px`, threshold: steps });
+    this.view = new IntersectionObserver((records) => {
       for (const r of records) {
         const e = this.entries.get(r.target);
         if (e) e.ratio = r.isIntersecting ? r.intersectionRatio : 0;
       }
       this.pick();
-    }, { rootMargin: `${m} 0px ${m} 0px`, threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] });
-    return this.observer;
+    }, { threshold: steps });
+    return [this.zone, this.view];
   },
   pick() {
     let best: Entry | null = null;
-    for (const e of this.entries.values()) if (e.ratio >= this.minRatio && (!best || e.ratio > best.ratio)) best = e;
+    for (const e of this.entries.values()) {
+      if (e.ratio >= this.minRatio && e.overlap > 0 && (!best || e.overlap > best.overlap)) best = e;
+    }
     if (best === this.active) return;
     this.active?.set(false);
     this.active = best;
     best?.set(true);
   },
   add(el: Element, set: (active: boolean) => void) {
-    this.entries.set(el, { el, ratio: 0, set });
-    this.ensure().observe(el);
+    this.entries.set(el, { el, ratio: 0, overlap: 0, set });
+    for (const o of this.ensure()) o.observe(el);
     return () => {
-      this.observer?.unobserve(el);
+      this.zone?.unobserve(el);
+      this.view?.unobserve(el);
       if (this.active?.el === el) this.active = null;
       this.entries.delete(el);
     };

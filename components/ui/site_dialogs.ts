@@ -6,6 +6,10 @@
  * - Contact's copy buttons (hidden until now) copy an address, with the copy toasts.
  * - The Rules dialog also opens on the page-wide `open-rules-modal` event (spec part 2 §2). The
  *   event comes from the upload dialog, an island, so every page that can raise it runs this.
+ * - A menu item that opens a dialog (Create in the account menus on phones) closes its menu first:
+ *   opened from inside the menu, the dialog was nested in it, so closing the dialog left the menu
+ *   open and the next tap on the account button only closed it (issue 27 point 5).
+ * - The login-required dialog says what needs the login: the button's `data-login-action`.
  */
 import { toast } from "./toast.ts";
 
@@ -29,6 +33,16 @@ async function copy(button: HTMLButtonElement) {
 
 export function wireSiteDialogs() {
   for (const b of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) b.hidden = false;
+  // Capture: before the button's own action opens the dialog, which then is no child of the menu.
+  document.addEventListener("click", (e) => {
+    const item = e.target instanceof Element ? e.target.closest("[popovertarget]") : null;
+    const menu = item?.closest<HTMLElement>(".menu-popover:popover-open");
+    if (menu && item?.getAttribute("popovertarget") !== menu.id) menu.hidePopover();
+    // The login-required dialog names what the visitor tried to do (issue 27 point 10).
+    const action = item?.getAttribute("popovertarget") === "login-required" ? item.getAttribute("data-login-action") : null;
+    const text = action ? document.querySelector("#login-required [data-login-action-text]") : null;
+    if (text) text.textContent = action;
+  }, true);
   document.addEventListener("click", (e) => {
     const target = e.target instanceof Element ? e.target : null;
     const copyButton = target?.closest<HTMLButtonElement>("button[data-copy]");

@@ -31,6 +31,15 @@ const publicColumns = {
   emailVerified: users.emailVerified,
 };
 
+/** The member's About text (issue 27 point 14). */
+export async function findAbout(db: Conn, userId: number): Promise<string> {
+  return (await db.select({ about: users.about }).from(users).where(eq(users.id, userId)).get())?.about ?? "";
+}
+
+export async function setAbout(db: Conn, userId: number, about: string) {
+  await db.update(users).set({ about }).where(eq(users.id, userId));
+}
+
 /** The stored password hash; null for members who signed up through Google or Facebook. */
 export async function findPasswordHash(db: Conn, userId: number): Promise<string | null> {
   return (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get())?.hash ?? null;

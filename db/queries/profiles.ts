@@ -10,9 +10,10 @@ const profileColumns = {
   createdAt: users.createdAt,
   isAdmin: users.isAdmin,
   banned: users.banned,
+  about: users.about,
 };
 
-export type ProfileUser = { id: number; username: string; createdAt: number; isAdmin: boolean; banned: boolean };
+export type ProfileUser = { id: number; username: string; createdAt: number; isAdmin: boolean; banned: boolean; about: string };
 
 export function findProfileUserById(db: Db, id: number): Promise<ProfileUser | undefined> {
   return db.select(profileColumns).from(users).where(eq(users.id, id)).get();

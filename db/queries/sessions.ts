@@ -43,6 +43,23 @@ export async function deleteUserSessions(db: Db | Tx, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/**
+ * Ends every session of a banned member but keeps the rows, expired, until the start-up sweep:
+ * a browser that comes back with one is told why it was signed out (issue 27 point 10).
+ */
+export async function endUserSessions(db: Db | Tx, userId: number) {
+  await db.update(sessions).set({ expiresAt: 0 }).where(eq(sessions.userId, userId));
+}
+
+/** Whether the session `idHash` was ended by its member's ban (then it is deleted: the member is told once). */
+export async function takeBannedSession(db: Db, idHash: string): Promise<boolean> {
+  const row = await db.select({ banned: users.banned }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash)).get();
+  if (!row) return false;
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  return row.banned;
+}
+
 export async function deleteExpiredSessions(db: Db, now: number) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -65,6 +65,23 @@ export async function insertComment(tx: Tx, row: { mediaId: number; userId: numb
   return c;
 }
 
+/** A comment of this item: who wrote it (null for a visitor's), for the delete rule. */
+export function findItemComment(db: Conn, mediaId: number, commentId: number) {
+  return db.select({ id: comments.id, userId: comments.userId }).from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).get();
+}
+
+/** Removes a comment and lowers the item's commentCount in the same transaction; the new count, or null when it was gone. */
+export async function deleteItemComment(tx: Tx, mediaId: number, commentId: number): Promise<number | null> {
+  const gone = await tx.delete(comments).where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).returning({
+    id: comments.id,
+  });
+  if (!gone.length) return null;
+  const [row] = await tx.update(media).set({ commentCount: sql`max(${media.commentCount} - 1, 0)` }).where(eq(media.id, mediaId))
+    .returning({ commentCount: media.commentCount });
+  return row?.commentCount ?? 0;
+}
+
 // ---- reports ----
 
 export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {

@@ -15,6 +15,8 @@ export const users = sqliteTable("users", {
   banned: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   lastSeenAt: integer("last_seen_at"),
+  /** The member's own About line on their public profile: plain text, at most ABOUT_MAX characters (issue 27 point 14). */
+  about: text().notNull().default(""),
 }, (t) => [
   uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
   uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),

@@ -4,7 +4,8 @@ import type { AppEnv } from "../app_env.ts";
 import type { Config } from "../config.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
 import { rememberDevice } from "./device.ts";
-import { deleteSession, findSessionUser, insertSession } from "../../db/queries/sessions.ts";
+import { deleteSession, findSessionUser, insertSession, takeBannedSession } from "../../db/queries/sessions.ts";
+import { setFlash } from "../http/flash.ts";
 import { touchLastSeen } from "../../db/queries/users.ts";
 
 /** `__Host-` pins the cookie to our exact origin, but browsers only accept it over https. */
@@ -36,6 +37,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         }
       } else {
         deleteCookie(c, sessionCookieName(c.var.config), { path: "/", secure: c.var.config.secure });
+        // A member banned while signed in is told so on the next page, not just signed out.
+        if (await takeBannedSession(c.var.db, hash)) setFlash(c, "banned");
       }
     }
     const member = c.var.user !== null;

@@ -8,8 +8,11 @@ import type { ToastInput } from "../../components/ui/toast.ts";
  * Only a key travels in the cookie; the text is made here, so nothing a client sets is echoed.
  */
 const FLASH_COOKIE = "dr_flash";
-const KEYS = ["login", "register", "logout", "profile", "account-deleted"] as const;
+const KEYS = ["login", "register", "logout", "profile", "account-deleted", "banned"] as const;
 type FlashKey = (typeof KEYS)[number];
+
+/** Also the sign-in pages' word for a banned account (routes/pages/auth.tsx, social.ts). */
+export const BANNED_TEXT = "This account has been banned. Contact support if you think this is a mistake.";
 
 export const hasFlash = (c: Context<AppEnv>) => getCookie(c, FLASH_COOKIE) !== undefined;
 
@@ -32,6 +35,8 @@ export function takeFlash(c: Context<AppEnv>): ToastInput | null {
       return c.var.user ? null : { title: "Logged out", description: "You have been successfully logged out." };
     case "profile":
       return name ? { title: "Profile Updated", description: "Your profile has been updated." } : null;
+    case "banned":
+      return c.var.user ? null : { title: "Account banned", description: BANNED_TEXT, variant: "destructive" };
     case "account-deleted":
       return c.var.user ? null : { title: "Account Deleted", description: "Your account and your content have been deleted." };
     default:

@@ -30,7 +30,8 @@ export class RateLimiter {
     const { count, resetAt } = await countRateHit(this.db, key, now, windowSeconds * 1000);
     if (count > limit) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      throw new HttpError(429, `Too many attempts. Please try again in ${retryAfter} seconds.`, {
+      const unit = retryAfter === 1 ? "second" : "seconds";
+      throw new HttpError(429, `Too many attempts. Please try again in ${retryAfter} ${unit}.`, {
         "Retry-After": String(retryAfter),
       });
     }

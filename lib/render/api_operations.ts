@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import {
+  aboutSchema,
   changePasswordSchema,
   confirmIdentitySchema,
   forgotPasswordSchema,
@@ -74,6 +75,10 @@ export const API_OPERATIONS: Operation[] = [
     ...member,
     body: updateProfileSchema,
     errors: [409, 429],
+  }),
+  account("put", "/api/user/about", "Set one's About text, shown on the public profile", json("About"), {
+    ...member,
+    body: aboutSchema,
   }),
   account("post", "/api/user/change-password", "Change (or set) one's password", json("Message"), {
     ...member,
@@ -175,6 +180,16 @@ export const API_OPERATIONS: Operation[] = [
     body: commentSchema,
     errors: [429],
   }),
+  social(
+    "delete",
+    "/api/videos/{id}/comments/{commentId}",
+    "Delete a comment (its writer, the item's owner or an admin)",
+    json("CommentDeleted"),
+    {
+      ...member,
+      errors: [403, 404],
+    },
+  ),
   social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 429] }),
   social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
     ...member,

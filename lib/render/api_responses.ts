@@ -174,6 +174,8 @@ export const SiteText = z.strictObject({ name: z.string(), title: z.string(), ht
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
 export const AuditEntry = z.object({ id: z.number().int(), action: z.string(), details: z.unknown() }).loose();
+export const About = z.strictObject({ about: z.string() });
+export const CommentDeleted = z.strictObject({ success: z.literal(true), commentCount: z.number().int() });
 export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
 export const ConnectedProviders = z.strictObject({ providers: z.array(z.string()).describe("Providers still connected") });
 export const Reprocessing = z.strictObject({ ok: z.literal(true), id: z.number().int(), processing: Processing });
@@ -208,6 +210,8 @@ export const RESPONSES = {
   StoredUpload,
   SignedUrl,
   AuditEntry,
+  About,
+  CommentDeleted,
   SocialConnect,
   ConnectedProviders,
   Reprocessing,

@@ -18,6 +18,7 @@ import { currentPath, showsAgeGate } from "./age_gate.ts";
 import { aiTools, siteText } from "./site_texts.ts";
 import { CardHtml } from "../../components/ui/CardCell.tsx";
 import { cardHtml } from "./card_html.tsx";
+import { safeNext } from "../../common/return_to.ts";
 
 export type PageOptions = {
   meta: PageMeta;
@@ -29,6 +30,22 @@ export type PageOptions = {
 
 /** The shuffle seed in a kept header's logo link, replaced by a fresh one on each page. */
 const SEED_MARK = `seedmark${crypto.randomUUID().replaceAll("-", "")}`;
+/** The page to return to after signing in, in a kept header's Login links (issue 27 point 4). */
+const NEXT_MARK = `nextmark${crypto.randomUUID().replaceAll("-", "")}`;
+
+/** This page, URI-encoded, when it is one to come back to other than home (common/return_to.ts). */
+function returnTo(c: Context<AppEnv>): string | undefined {
+  const url = new URL(c.req.url);
+  const next = safeNext(url.pathname + url.search);
+  return next && next !== "/" ? encodeURIComponent(next) : undefined;
+}
+
+/** Fills the kept header's Login links with this page, or drops their `next` parameter. */
+function fillReturnTo(html: string, c: Context<AppEnv>): string {
+  const next = returnTo(c);
+  if (next) return html.replaceAll(NEXT_MARK, next);
+  return html.replaceAll(`?next=${NEXT_MARK}`, "").replaceAll(`&amp;next=${NEXT_MARK}`, "");
+}
 type Fragment = { html: string; islands: string[] };
 const fragments = new Map<string, Fragment>();
 
@@ -98,17 +115,18 @@ function headerHtml(c: Context<AppEnv>, header: PageOptions["header"], islands: 
     return renderToString(
       <StaticIslands.Provider value={gated}>
         <IslandCollector.Provider value={islands}>
-          <Header {...props} tools={tools} />
+          <Header {...props} tools={tools} returnTo={returnTo(c)} />
         </IslandCollector.Provider>
       </StaticIslands.Provider>,
     );
   }
   const key = `header:${objectId(tools)}:${JSON.stringify(props)}`;
-  const kept = fragment(key, gated, () => <Header {...props} tools={tools} homeSeed={SEED_MARK} />);
+  const kept = fragment(key, gated, () => <Header {...props} tools={tools} homeSeed={SEED_MARK} returnTo={NEXT_MARK} />);
   for (const name of kept.islands) islands.add(name);
   const seed = newShuffleSeed();
   holes.push(seed);
-  return kept.html.replace(SEED_MARK, seed);
+  const html = kept.html.replace(SEED_MARK, seed);
+  return user ? html : fillReturnTo(html, c);
 }
 
 function footerHtml(config: AppEnv["Variables"]["config"], islands: Set<string>, gated: boolean): string {

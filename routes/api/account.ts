@@ -15,10 +15,10 @@ import { confirmIdentity } from "../../lib/auth/reauth.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { endSession, startSession } from "../../lib/auth/session.ts";
 import { jsonBody } from "../../lib/validate.ts";
-import { changePasswordSchema, confirmIdentitySchema, updateProfileSchema } from "../../common/schemas/account.ts";
+import { aboutSchema, changePasswordSchema, confirmIdentitySchema, updateProfileSchema } from "../../common/schemas/account.ts";
 import { VERIFY_MSG } from "../../common/auth_rules.ts";
 import { writeTx } from "../../db/client.ts";
-import { findPasswordHash, profileTakenByOther, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
+import { findPasswordHash, profileTakenByOther, setAbout, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
 import { voidVerifyTokens } from "../../db/queries/email_verification.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
@@ -78,6 +78,14 @@ export function accountApi(limiter: RateLimiter) {
     const { config, db } = c.var;
     runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
     return c.json({ message: VERIFY_MSG.sent });
+  });
+
+  // PUT /api/user/about { about }: the member's About line on their public profile (issue 27 point 14).
+  app.put("/about", async (c) => {
+    const user = requireUser(c);
+    const { about } = await jsonBody(c, aboutSchema);
+    await setAbout(c.var.db, user.id, about);
+    return c.json({ about });
   });
 
   // POST /api/user/change-password: ends every session of the member; this browser gets a new one.

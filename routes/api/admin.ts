@@ -20,7 +20,7 @@ import {
   setUserBanned,
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
-import { deleteUserSessions } from "../../db/queries/sessions.ts";
+import { endUserSessions } from "../../db/queries/sessions.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
@@ -194,8 +194,9 @@ export const adminApi = new Hono<AppEnv>()
       return { ...target, banned };
     });
     // Sessions of a banned user already stop working (the session query skips banned users);
-    // removing them makes the end final even if the ban is lifted later.
-    if (user.banned) await deleteUserSessions(c.var.db, id);
+    // expiring them makes the end final even if the ban is lifted later, and keeps them until the
+    // start-up sweep so the member's next visit says why (issue 27 point 10).
+    if (user.banned) await endUserSessions(c.var.db, id);
     return c.json({
       ok: true,
       user,

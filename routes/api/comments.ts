@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
-import { insertComment, listComments } from "../../db/queries/social.ts";
+import { deleteItemComment, findItemComment, insertComment, listComments } from "../../db/queries/social.ts";
+import { requireUser } from "../../lib/auth/guards.ts";
+import { forbidden, notFound } from "../../lib/http_error.ts";
+import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toComment } from "../../lib/community/comments.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
@@ -10,7 +13,7 @@ import { commentSchema } from "../../common/schemas/comments.ts";
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
- * Anonymous, members under their name; blank text is refused.
+ * Anonymous, members under their name; blank text is refused. DELETE removes one.
  */
 export function commentsApi(limiter: RateLimiter) {
   return new Hono<AppEnv>()
@@ -31,5 +34,22 @@ export function commentsApi(limiter: RateLimiter) {
         (tx) => insertComment(tx, { mediaId: item.id, userId: user?.id ?? null, username: user?.username ?? "Anonymous", content }),
       );
       return c.json(toComment(row), 201);
+    })
+    // DELETE /api/videos/{id}/comments/{commentId}: by its writer, the item's owner or an admin,
+    // as in the forum (issue 27); the item's comment count moves with it.
+    .delete("/:id{[^/]+}/comments/:commentId{[^/]+}", async (c) => {
+      const id = idOr400(c.req.param("id"));
+      const commentId = idOr400(c.req.param("commentId"));
+      const user = requireUser(c);
+      const item = await visibleMediaOr404(c, id);
+      const comment = await findItemComment(c.var.db, item.id, commentId);
+      if (!comment) throw notFound("Comment not found");
+      if (!user.isAdmin && user.id !== item.userId && (comment.userId === null || comment.userId !== user.id)) {
+        throw forbidden("You can only delete your own comments");
+      }
+      const commentCount = await writeTx(c.var.db, (tx) => deleteItemComment(tx, item.id, commentId));
+      if (commentCount === null) throw notFound("Comment not found");
+      forgetItemRow(c.var.db, item.id);
+      return c.json({ success: true, commentCount });
     });
 }

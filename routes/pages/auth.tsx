@@ -13,6 +13,7 @@ import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth/auth_actions.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { parseOr400 } from "../../lib/validate.ts";
+import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
 import { BotIcon, FoldersIcon, RefreshIcon, SparklesIcon } from "../../components/ui/icons.tsx";
 
 const BENEFITS = [
@@ -33,9 +34,9 @@ const SOCIAL_ERRORS: Record<string, string> = {
 };
 
 type Tab = "login" | "register";
-type View = { tab: Tab; error?: string; values?: AuthValues; status?: ContentfulStatusCode };
+type View = { tab: Tab; next: string | null; error?: string; values?: AuthValues; status?: ContentfulStatusCode };
 
-function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: View) {
+function renderAuth(c: Context<AppEnv>, { tab, next, error, values, status = 200 }: View) {
   const provider = c.req.query("social") ?? "";
   const social = isProvider(provider) ? PROVIDERS[provider] : undefined;
   const named = c.req.query("provider") ?? "";
@@ -79,6 +80,7 @@ function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: Vi
               maxBirthDate: latestBirthDate().toISOString().slice(0, 10),
               error: error ?? null,
               values: values ?? {},
+              next,
             }}
           />
         </section>
@@ -89,25 +91,28 @@ function renderAuth(c: Context<AppEnv>, { tab, error, values, status = 200 }: Vi
 }
 
 const tabOf = (c: Context<AppEnv>): Tab => c.req.query("tab") === "register" ? "register" : "login";
+const nextOf = (c: Context<AppEnv>) => safeNext(c.req.query(NEXT_PARAM));
 
 /**
  * /auth: Login and Register tabs; signed-in visitors go home. The forms post here, so they work
  * before the island hydrates and without JavaScript at all (issue 13 point 10): success redirects
  * home with the same flash as the API, a refusal renders the page again with its message and
- * what was typed (never the password).
+ * what was typed (never the password). "Home" is the same-site page `?next=` names, if any
+ * (common/return_to.ts).
  */
 export function authPage(limiter: RateLimiter) {
   return new Hono<AppEnv>()
     .get("/", (c) => {
-      if (c.var.user) return c.redirect("/", 302);
+      if (c.var.user) return c.redirect(nextOf(c) ?? "/", 302);
       // A form submitted by a pre-fix page put the password in the address: drop it from there.
       if (c.req.query("password") !== undefined) return c.redirect(tabOf(c) === "register" ? "/auth?tab=register" : "/auth", 303);
-      return renderAuth(c, { tab: tabOf(c) });
+      return renderAuth(c, { tab: tabOf(c), next: nextOf(c) });
     })
     .post("/", async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new HttpError(415, "Content-Type must be a form post");
       let tab = tabOf(c);
+      let next = nextOf(c);
       const values: AuthValues = {};
       try {
         const { maxJsonBytes, idleTimeoutMs } = c.var.config.body;
@@ -116,6 +121,7 @@ export function authPage(limiter: RateLimiter) {
         const raw = (name: string) => form.getAll(name).at(-1) ?? null;
         const field = (name: string) => normalizeText(raw(name) ?? "");
         tab = form.get("form") === "register" ? "register" : "login";
+        next = safeNext(raw(NEXT_PARAM)) ?? next;
         values.username = field("username").slice(0, 100);
         if (tab === "login") {
           await limitLoginAddress(c, limiter);
@@ -135,11 +141,11 @@ export function authPage(limiter: RateLimiter) {
           if (raw("password") !== raw("confirmPassword")) throw badRequest(MSG.match);
           await registerMember(c, body);
         }
-        return c.redirect("/", 303);
+        return c.redirect(next ?? "/", 303);
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
         for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
-        return renderAuth(c, { tab, error: e.message, values, status: e.status });
+        return renderAuth(c, { tab, next, error: e.message, values, status: e.status });
       }
     });
 }

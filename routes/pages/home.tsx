@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
 import { interleave, type Sort, SORTS, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
@@ -51,6 +51,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   ]);
   const unknownCategory = ref.success ? !!ref.data && !found : true;
   const category = found;
+  if (unknownCategory) return categoryNotFound(c, categories);
   const sortParam = c.req.query("sortBy");
   const sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? sortParam as Sort : null;
   const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");
@@ -62,8 +63,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
     feed = await loadFeedCards(db, {
       page: 1,
       order: feedOrder(sort, seed),
-      // An unknown category matches nothing: the feed's empty state, not a 404.
-      categoryId: unknownCategory ? -1 : category?.id ?? null,
+      categoryId: category?.id ?? null,
       columns: SSR_COLUMNS,
     }, !!config.adClientId);
   } catch (err) {
@@ -137,3 +137,30 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
     },
   );
 });
+
+/**
+ * `/?category=` naming no category (a stale link, a typo): a not-found state under the tabs, with
+ * none of them highlighted and a way to all categories, answered 404 so search engines drop the
+ * address (issue 27 point 9). It used to show the feed's "No content available" under All Categories.
+ */
+function categoryNotFound(c: Context<AppEnv>, categories: { name: string; slug: string }[]) {
+  // "" is no category's slug: no tab is highlighted, not even All Categories.
+  const tabs = { categories: categories.map(({ name, slug }) => ({ name, slug })), active: "", sortBy: null };
+  c.header("Cache-Control", "private, no-store");
+  return renderPage(
+    c,
+    <>
+      <div className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
+        <div className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6">
+          <Island name="CategoryTabs" component={CategoryTabs} props={tabs} />
+        </div>
+      </div>
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-3 px-3 py-24 text-center" data-testid="category-not-found">
+        <h1 className="text-xl font-semibold">Category not found</h1>
+        <p className="text-neutral-400">There is no such category. It may have been renamed or removed.</p>
+        <a href="/" className="btn-primary">Browse all categories</a>
+      </section>
+    </>,
+    { status: 404, meta: { title: "Category not found", noindex: true } },
+  );
+}

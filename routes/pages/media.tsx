@@ -51,6 +51,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       row={row}
       signedIn={!!user}
       username={user?.username ?? null}
+      viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
       comments={comments.map(toComment)}
       related={related.map(toContentItem)}
@@ -65,19 +66,20 @@ type DetailProps = {
   row: ItemRow;
   signedIn: boolean;
   username: string | null;
+  viewer: { id: number; isAdmin: boolean } | null;
   like: LikeStatus;
   comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, username, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, username, viewer, like, comments, related, siteUrl }: DetailProps) {
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
   const notPublic = row.reviewStatus !== "approved" || row.hidden || !row.playable;
   return (
-    <div className="mx-auto grid max-w-[1600px] gap-8 px-3 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="mx-auto grid max-w-[1600px] grid-cols-[minmax(0,1fr)] gap-8 px-3 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article>
         {notPublic && (
           <p className="mb-4 rounded-lg border border-amber-700 bg-amber-950 px-4 py-2 text-sm text-amber-200" role="status">
@@ -108,7 +110,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
             />
           )}
         </div>
-        <h1 className="mt-4 text-2xl font-bold break-words">{item.title}</h1>
+        <h1 className="mt-4 text-2xl font-bold wrap-anywhere">{item.title}</h1>
         <p className="mt-1 text-sm text-neutral-400">
           <span data-testid="comment-count" data-video-id={item.id}>
             {`${item.commentCount} ${item.commentCount === 1 ? "comment" : "comments"}`}
@@ -128,7 +130,11 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
-          <a href={`/user/${item.userId}`} className="font-semibold text-orange-400 hover:underline" data-testid="uploader-link">
+          <a
+            href={`/user/${item.userId}`}
+            className="min-w-0 wrap-anywhere font-semibold text-orange-400 hover:underline"
+            data-testid="uploader-link"
+          >
             {item.uploaderName}
           </a>
           {item.categorySlug && (
@@ -139,24 +145,24 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
               {item.categoryName}
             </a>
           )}
-          {tags.map((t) => <span key={t} className="text-neutral-400">{`#${t}`}</span>)}
+          {tags.map((t) => <span key={t} className="min-w-0 wrap-anywhere text-neutral-400">{`#${t}`}</span>)}
         </div>
-        <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_1fr]">
+        <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
           <dt className="text-neutral-400">AI generator</dt>
-          <dd>{item.aiGenerator || "AI Artist"}</dd>
+          <dd className="wrap-anywhere">{item.aiGenerator || "AI Artist"}</dd>
           <dt className="text-neutral-400">Prompt</dt>
-          <dd className="whitespace-pre-wrap break-words">{item.prompt.trim() || "No prompt provided"}</dd>
+          <dd className="whitespace-pre-wrap wrap-anywhere">{item.prompt.trim() || "No prompt provided"}</dd>
           {item.description.trim() && (
             <>
               <dt className="text-neutral-400">Description</dt>
-              <dd className="whitespace-pre-wrap break-words">{item.description}</dd>
+              <dd className="whitespace-pre-wrap wrap-anywhere">{item.description}</dd>
             </>
           )}
         </dl>
         <Island
           name="Comments"
           component={Comments}
-          props={{ videoId: item.id, initial: comments, username, count: item.commentCount }}
+          props={{ videoId: item.id, initial: comments, username, count: item.commentCount, viewer, ownerId: item.userId }}
           hydrate="visible"
         />
       </article>

@@ -1,3 +1,4 @@
+import { toSignIn } from "../../lib/auth/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import { blocksBetween } from "../../db/queries/blocks.ts";
@@ -19,7 +20,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export const myMessagesPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
-  if (!user) return c.redirect("/auth", 302);
+  if (!user) return toSignIn(c);
 
   let conversations: ConversationOut[] = [];
   let loadError = false;

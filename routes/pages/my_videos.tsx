@@ -1,34 +1,17 @@
+import { toSignIn } from "../../lib/auth/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
-import MyVideos, { type MyItem } from "../../islands/MyVideos.tsx";
+import MyVideos, { type MyItem, toMyItem } from "../../islands/MyVideos.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { type ContentItem, toOwnerItem } from "../../lib/media/content_item.ts";
+import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { log } from "../../lib/log.ts";
-import { youtubeWatchUrl } from "../../common/youtube.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
-
-export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
-  id: i.id,
-  slug: i.slug,
-  title: i.title,
-  description: i.description,
-  contentType: i.contentType,
-  thumbnail: i.thumbnail,
-  categoryName: i.categoryName,
-  createdAt: i.createdAt,
-  duration: i.duration,
-  reviewStatus: i.reviewStatus,
-  rejectionReason: i.rejectionReason,
-  ...(i.processing ? { processing: i.processing } : {}),
-  hidden,
-  openUrl: i.videoUrl ?? i.imageUrl ?? (i.youtubeId ? youtubeWatchUrl(i.youtubeId) : `/media/${i.slug}`),
-});
 
 /** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
 export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
-  if (!user) return c.redirect("/auth", 302);
+  if (!user) return toSignIn(c);
   let items: MyItem[] = [];
   let loadError = false;
   try {

@@ -1,9 +1,10 @@
+import { toSignIn } from "../../lib/auth/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render/render.tsx";
-import { findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
+import { findAbout, findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
 import { isProvider, type Provider, PROVIDERS } from "../../lib/auth/oauth.ts";
 import type { ConnectNotice } from "../../components/ui/profile/ConnectedAccounts.tsx";
 
@@ -17,8 +18,12 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 /** /profile (spec part 2 §2 "Own profile"): members only; visitors are sent to /auth. */
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
-  if (!user) return c.redirect("/auth", 302);
-  const [passwordHash, providers] = await Promise.all([findPasswordHash(db, user.id), listSocialProviders(db, user.id)]);
+  if (!user) return toSignIn(c);
+  const [passwordHash, providers, about] = await Promise.all([
+    findPasswordHash(db, user.id),
+    listSocialProviders(db, user.id),
+    findAbout(db, user.id),
+  ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
     c,
@@ -36,6 +41,7 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
           available,
           emailVerified: user.emailVerified,
           notice: connectNotice(c.req.query("connected"), c.req.query("social_error"), c.req.query("provider")),
+          about,
         }}
       />
     </section>,

@@ -43,10 +43,14 @@ function searchHref(params: { q?: string; type?: string; category?: string; page
  * `/search?q=&type=&category=` (spec part 2 "Search page"): the query with its whitespace
  * collapsed (other forms redirect to it); an empty query shows the page without searching.
  */
+/** The first MAX_QUERY characters, never half of a surrogate pair. */
+const cutQuery = (q: string) => (q.length <= MAX_QUERY ? q : q.slice(0, MAX_QUERY).replace(/[\uD800-\uDBFF]$/, ""));
+
 export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   const raw = queryParams(c);
   const rawQ = raw.q ?? "";
-  const q = collapseWhitespace(rawQ);
+  // Longer than the field allows (only by editing the address): cut, as the header's box does (issue 27 point 11).
+  const q = collapseWhitespace(cutQuery(collapseWhitespace(rawQ)));
   if (rawQ !== q) {
     const url = new URL(c.req.url);
     if (q) url.searchParams.set("q", q);
@@ -91,6 +95,8 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
           maxLength={MAX_QUERY}
           placeholder="Search videos, images, prompts…"
           aria-label="Search query"
+          // The phone's search icon leads here: typing goes straight into the field (issue 27 point 6).
+          autoFocus={!q}
           className="field min-w-0 max-w-xl grow basis-full sm:basis-64"
         />
         {type && <input type="hidden" name="type" value={type} />}

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { beginOAuth, takeOAuthState } from "../../lib/auth/oauth_state.ts";
 import { connectSocialAccount, findOrCreateSocialUser } from "../../lib/auth/social_accounts.ts";
@@ -6,6 +7,10 @@ import { setFlash } from "../../lib/http/flash.ts";
 import { log } from "../../lib/log.ts";
 import { finishAuthorization, isProvider, type SocialProfile } from "../../lib/auth/oauth.ts";
 import { startSession } from "../../lib/auth/session.ts";
+import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
+
+/** The same-site page to return to after the provider's round trip (issue 27 point 4). */
+const NEXT_COOKIE = "dr_next";
 
 const back = (c: Context<AppEnv>, query: string) => c.redirect(`/auth?${query}`, 302);
 const toProfile = (c: Context<AppEnv>, query: string) => c.redirect(`/profile?${query}`, 302);
@@ -23,6 +28,9 @@ socialAuth.get("/:provider", (c) => {
   if (!isProvider(provider)) return c.notFound();
   const settings = c.var.config.oauth[provider];
   if (!settings) return back(c, `social=${provider}`);
+  const next = safeNext(c.req.query(NEXT_PARAM));
+  if (next) setCookie(c, NEXT_COOKIE, next, { path: "/auth", httpOnly: true, sameSite: "Lax", secure: c.var.config.secure, maxAge: 600 });
+  else deleteCookie(c, NEXT_COOKIE, { path: "/auth", secure: c.var.config.secure });
   return c.redirect(beginOAuth(c, provider, settings), 302);
 });
 
@@ -56,5 +64,7 @@ socialAuth.get("/:provider/callback", async (c) => {
   if (found.account.banned) return back(c, "social_error=banned");
   await startSession(c, found.account.id);
   setFlash(c, "login");
-  return c.redirect("/", 302);
+  const next = safeNext(getCookie(c, NEXT_COOKIE));
+  deleteCookie(c, NEXT_COOKIE, { path: "/auth", secure: c.var.config.secure });
+  return c.redirect(next ?? "/", 302);
 });

@@ -11,7 +11,7 @@ import { type ContentItem, toContentItem } from "../../lib/media/content_item.ts
 import { log } from "../../lib/log.ts";
 import { canSeeProfile, findProfileByRef } from "../../lib/community/profiles.ts";
 import { renderPage } from "../../lib/render/render.tsx";
-import { PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
+import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
@@ -108,8 +108,9 @@ function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteN
           <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
         </p>
         {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
-        <p className="mt-3 text-sm text-neutral-300" data-testid="about">
-          <span className="font-semibold text-neutral-100">About:</span> {`AI creator sharing videos and images on ${siteName}.`}
+        {/* The member's own text (plain: React escapes it, links stay text), else the fixed line (issue 27 point 14). */}
+        <p className="mt-3 whitespace-pre-line text-sm wrap-anywhere text-neutral-300" data-testid="about">
+          <span className="font-semibold text-neutral-100">About:</span> {profile.about.trim() || aboutPlaceholder(siteName)}
         </p>
       </div>
     </div>

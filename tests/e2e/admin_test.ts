@@ -188,8 +188,17 @@ e2e("the Reported tab shows reason and date; Dismiss keeps the item, Delete remo
   await row(page, "Falsely flagged").waitFor({ state: "detached" });
   assert.equal(await visitorStatus(`${server.url}/uploads/${kept.fileKey}`), 200, "shown again");
 
-  page.once("dialog", (d) => d.accept());
+  // One confirmation style (issue 27 point 8): the styled dialog, never the browser's confirm().
+  let native = false;
+  page.on("dialog", (d) => {
+    native = true;
+    d.dismiss();
+  });
   await row(page, "Truly bad").getByRole("button", { name: "Delete" }).click();
+  const ask = page.getByRole("dialog", { name: "Delete this item?" });
+  await ask.getByText("“Truly bad” and its files will be removed for good.").waitFor();
+  await ask.getByRole("button", { name: "Delete" }).click();
+  assert.equal(native, false, "no native confirm()");
   await page.getByRole("status").getByText("Deleted", { exact: true }).waitFor();
   await page.getByText("No reports").waitFor();
   assert.equal(await server.db.select().from(media).where(eq(media.id, removed.id)).get(), undefined);
@@ -216,7 +225,16 @@ e2e("the admin bans a member: the member's next request is signed out and login 
   await r.getByText("rb@example.com").waitFor();
   await r.getByText("Active").waitFor();
   assert.equal(await row(page, "e2e_admin").getByRole("button", { name: "Ban" }).isDisabled(), true, "no self-ban");
+  // Ban asks first (issue 27 point 8); Cancel leaves the member active.
   await r.getByRole("button", { name: "Ban" }).click();
+  const ask = page.getByRole("dialog", { name: "Ban this user?" });
+  await ask.getByText("e2e_rulebreaker will be signed out everywhere and cannot log in until unbanned.").waitFor();
+  await screenshot(page, "admin-ban-confirm");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await ask.waitFor({ state: "hidden" });
+  await r.getByText("Active").waitFor();
+  await r.getByRole("button", { name: "Ban" }).click();
+  await ask.getByRole("button", { name: "Ban" }).click();
   await page.getByText("User banned successfully").waitFor();
   await r.getByText("Banned", { exact: true }).waitFor();
   await r.getByRole("button", { name: "Unban" }).waitFor();

@@ -56,6 +56,11 @@ export default function UsersTab({ adminId }: { adminId: number }) {
                   title={locked ? (u.id === adminId ? "You cannot ban yourself" : "Admins cannot be banned") : undefined}
                   call={() => post(`/api/admin/users/${u.id}`)}
                   success={banToast}
+                  confirmation={u.banned ? undefined : {
+                    title: "Ban this user?",
+                    message: `${u.username} will be signed out everywhere and cannot log in until unbanned.`,
+                    label: "Ban",
+                  }}
                 >
                   {u.banned ? "Unban" : "Ban"}
                 </CallButton>

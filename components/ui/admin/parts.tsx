@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import type { AdminItem } from "../../../common/api_types.ts";
+import { ConfirmDialog } from "../forum/ConfirmDialog.tsx";
 import { api } from "../api.ts";
 import { LoadingBlock } from "../Spinner.tsx";
 import type { Load, RowCalls, Success } from "./data.ts";
@@ -140,20 +141,32 @@ type RowButtonProps = { look?: keyof typeof looks } & Omit<ButtonHTMLAttributes<
 /** A small button in a table row. */
 export const RowButton = ({ look = "plain", ...props }: RowButtonProps) => <button type="button" className={looks[look]} {...props} />;
 
-/** A row button that runs one admin call through `calls` (toasts included), after `confirmText` is confirmed if given. */
-export function CallButton({ calls, rowId, call, success, confirmText, disabled, ...props }: RowButtonProps & {
+/** What a destructive row button asks first, in the site's styled dialog (never the browser's `confirm()`). */
+export type Confirmation = { title: string; message: string; label: string };
+
+/** A row button that runs one admin call through `calls` (toasts included), after `confirmation` is confirmed if given. */
+export function CallButton({ calls, rowId, call, success, confirmation, disabled, ...props }: RowButtonProps & {
   calls: RowCalls;
   rowId: number;
   call: () => Promise<unknown>;
   success: Success;
-  confirmText?: string;
+  confirmation?: Confirmation;
 }) {
+  const [asking, setAsking] = useState(false);
+  const run = () => calls.run(rowId, call, success);
   return (
-    <RowButton
-      {...props}
-      disabled={disabled || calls.busyId === rowId}
-      onClick={() => (!confirmText || confirm(confirmText)) && calls.run(rowId, call, success)}
-    />
+    <>
+      <RowButton {...props} disabled={disabled || calls.busyId === rowId} onClick={() => (confirmation ? setAsking(true) : run())} />
+      {asking && confirmation && (
+        <ConfirmDialog
+          title={confirmation.title}
+          message={confirmation.message}
+          confirmLabel={confirmation.label}
+          onConfirm={() => Promise.resolve(run())}
+          close={() => setAsking(false)}
+        />
+      )}
+    </>
   );
 }
 
@@ -162,7 +175,7 @@ export const DeleteButton = ({ calls, item }: { calls: RowCalls; item: AdminItem
     calls={calls}
     rowId={item.id}
     look="bad"
-    confirmText={`Delete “${item.title}”? This removes the item and its files for good.`}
+    confirmation={{ title: "Delete this item?", message: `“${item.title}” and its files will be removed for good.`, label: "Delete" }}
     call={() => api(`/api/admin/content/${item.id}`, { method: "DELETE" })}
     success="Deleted"
   >

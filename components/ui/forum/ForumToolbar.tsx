@@ -37,6 +37,7 @@ export function ForumToolbar(props: Props) {
           className="btn-primary"
           onClick={props.signedIn ? props.newThread : undefined}
           popoverTarget={props.signedIn ? undefined : "login-required"}
+          data-login-action="start a thread"
           data-testid="new-thread"
         >
           + New Thread

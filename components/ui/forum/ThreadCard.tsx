@@ -51,7 +51,7 @@ export function ThreadCard(props: Props) {
           {thread.isSticky && (
             <span className="mt-0.5 shrink-0 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs font-semibold text-amber-300">Sticky</span>
           )}
-          <h2 className="min-w-0 flex-1 break-words text-lg font-semibold leading-snug">
+          <h2 className="min-w-0 flex-1 wrap-anywhere text-lg font-semibold leading-snug">
             <a
               href={href}
               aria-expanded={open}
@@ -68,7 +68,7 @@ export function ThreadCard(props: Props) {
           </h2>
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-neutral-400">
-          <span className="font-medium text-neutral-200" data-testid="thread-author">{authorName(thread)}</span>
+          <span className="min-w-0 wrap-anywhere font-medium text-neutral-200" data-testid="thread-author">{authorName(thread)}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={thread.createdAt} title={new Date(thread.createdAt).toUTCString()}>
             {formatRelativeTime(thread.createdAt, now)}
@@ -76,7 +76,7 @@ export function ThreadCard(props: Props) {
           {categoryName && <span className="rounded-full border border-orange-500/40 px-2 py-0.5 text-orange-300">{categoryName}</span>}
         </p>
       </header>
-      <div className="whitespace-pre-wrap break-words text-sm leading-relaxed text-neutral-200" data-testid="thread-content">
+      <div className="whitespace-pre-wrap wrap-anywhere text-sm leading-relaxed text-neutral-200" data-testid="thread-content">
         <LinkedText text={expanded || !cut.truncated ? thread.content : `${cut.text}…`} />
       </div>
       {cut.truncated && (
@@ -90,7 +90,9 @@ export function ThreadCard(props: Props) {
       )}
       {thread.tags && (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {thread.tags.map((tag) => <li key={tag} className="rounded bg-neutral-800 px-2 py-0.5 text-xs text-neutral-300">{`#${tag}`}</li>)}
+          {thread.tags.map((tag) => (
+            <li key={tag} className="min-w-0 wrap-anywhere rounded bg-neutral-800 px-2 py-0.5 text-xs text-neutral-300">{`#${tag}`}</li>
+          ))}
         </ul>
       )}
       <footer className="mt-3 flex flex-wrap items-center gap-2">
@@ -101,6 +103,7 @@ export function ThreadCard(props: Props) {
           disabled={props.upvoting}
           onClick={viewer ? props.upvote : undefined}
           popoverTarget={viewer ? undefined : "login-required"}
+          data-login-action="upvote threads"
           data-testid="upvote"
           className={`${action} ${
             thread.upvoted
@@ -125,6 +128,7 @@ export function ThreadCard(props: Props) {
           type="button"
           onClick={viewer ? props.reply : undefined}
           popoverTarget={viewer ? undefined : "login-required"}
+          data-login-action="reply in the forum"
           className={`${action} border-neutral-700 text-neutral-200 hover:bg-neutral-800`}
         >
           Reply

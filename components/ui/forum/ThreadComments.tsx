@@ -7,6 +7,7 @@ import { toast } from "../toast.ts";
 import { errorToast, loadForumSchemas, prefetchForumSchemas } from "./actions.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { LinkedText } from "./LinkedText.tsx";
+import { authHref } from "../../../common/return_to.ts";
 
 export type Viewer = { id: number; username: string; isAdmin: boolean };
 
@@ -127,7 +128,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
                   </button>
                 )}
               </div>
-              <p className="whitespace-pre-wrap break-words text-sm text-neutral-200">
+              <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">
                 <LinkedText text={c.content} />
               </p>
             </li>
@@ -160,7 +161,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
         )
         : (
           <p className="mt-4 text-sm text-neutral-400">
-            <a href="/auth" className="text-orange-300 underline">Log in</a> to join the discussion.
+            <a href={authHref(`/forum#thread-${threadId}`)} className="text-orange-300 underline">Log in</a> to join the discussion.
           </p>
         )}
       {deleting && (

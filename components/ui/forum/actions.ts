@@ -1,11 +1,12 @@
 /** What the forum's buttons do when the server says no. */
 import { ApiError } from "../api.ts";
 import { toast } from "../toast.ts";
+import { authHrefHere } from "../../../common/return_to.ts";
 
 /** A session that ended while the page was open: sign in again. Returns true when it handled the error. */
 export function signInAgain(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 401) {
-    location.assign("/auth");
+    location.assign(authHrefHere());
     return true;
   }
   return false;

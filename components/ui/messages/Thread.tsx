@@ -90,7 +90,9 @@ export function Thread(p: Props) {
                         mine ? "rounded-br-sm bg-orange-500 text-black" : "rounded-bl-sm bg-neutral-800 text-neutral-100"
                       }`}
                     >
-                      <p className="whitespace-pre-wrap break-words text-[15px] leading-snug" data-testid="message-content">{m.content}</p>
+                      <p className="whitespace-pre-wrap wrap-anywhere text-[15px] leading-snug" data-testid="message-content">
+                        {m.content}
+                      </p>
                       <time
                         dateTime={m.createdAt}
                         className={`mt-1 block text-right text-[11px] ${mine ? "text-black/70" : "text-neutral-400"}`}

@@ -2,11 +2,12 @@
 import { api, ApiError } from "../api.ts";
 import { UNREAD_CHANGED_EVENT } from "../../../common/message_rules.ts";
 import type { ConversationOut, MessageOut } from "../../../common/schemas/messages.ts";
+import { authHrefHere } from "../../../common/return_to.ts";
 
 /** A 401 anywhere sends the member to sign in again (spec part 2 §6). True when it did. */
 export function toAuthOn401(e: unknown): boolean {
   if (e instanceof ApiError && e.status === 401) {
-    location.href = "/auth";
+    location.href = authHrefHere();
     return true;
   }
   return false;

@@ -4,10 +4,11 @@ import { parseYoutubeUrl } from "../../../common/youtube.ts";
 import { Dialog } from "../Dialog.tsx";
 import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
-import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST } from "../../../common/upload_rules.ts";
+import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST, UPLOADED_EVENT } from "../../../common/upload_rules.ts";
 import type { ApiErrorBody, CategoryOption, SessionUser } from "../../../common/api_types.ts";
 import { ERROR_CODES } from "../../../common/error_codes.ts";
 import { type Capture, captureVideo, sendFile } from "./transfer.ts";
+import { type FileKind, FilePicker, fileProblem } from "./FilePicker.tsx";
 
 export type UploadLimits = { maxVideoBytes: number; maxImageBytes: number };
 /** `opens` counts the Upload button's clicks: each new count opens the dialog. */
@@ -50,6 +51,7 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [dragging, setDragging] = useState(false);
 
   const set = (name: keyof typeof initial) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
@@ -87,10 +89,27 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
     setFormKey((k) => k + 1);
   }
 
-  function chooseFile(f: File | null) {
+  function chooseFile(f: File | null, kind: FileKind) {
     setFile(f);
     setError(null);
-    capture.current = f && tab === "video" && f.type.startsWith("video/") ? captureVideo(f) : null;
+    capture.current = f && kind === "video" && !fileProblem(f, kind, maxVideoBytes) ? captureVideo(f) : null;
+  }
+
+  /** A file dropped anywhere on the dialog: its type picks the Video or Image tab (issue 27, upload help). */
+  function drop(e: React.DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    const f = e.dataTransfer.files[0];
+    if (!f || busy) return;
+    const kind: FileKind = f.type.startsWith("image/")
+      ? "image"
+      : f.type.startsWith("video/")
+      ? "video"
+      : tab === "image"
+      ? "image"
+      : "video";
+    if (kind !== tab) switchTab(kind);
+    chooseFile(f, kind);
   }
 
   const fail = (title: string, description?: string): false => {
@@ -135,12 +154,9 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
       return true;
     }
     if (!file) return fail(tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
-    if (!file.type.startsWith(`${tab}/`)) {
-      return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
-    }
-    const max = tab === "video" ? maxVideoBytes : maxImageBytes;
-    if (file.size > max) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(max));
-    return true;
+    // The type and the size, as the server would refuse them, before any byte goes.
+    const problem = fileProblem(file, tab, tab === "video" ? maxVideoBytes : maxImageBytes);
+    return problem ? fail(problem.title, problem.text) : true;
   }
 
   async function submit(e: React.FormEvent) {
@@ -186,6 +202,8 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
       if (body?.code === ERROR_CODES.duplicate) return fail(UPLOAD_TOAST.duplicateTitle, UPLOAD_TOAST.duplicateText);
       if (!res.ok) return fail(UPLOAD_TOAST.errorTitle, body?.error ?? UPLOAD_TOAST.errorText);
       toast({ title: UPLOAD_TOAST.successTitle, description: UPLOAD_TOAST.successText });
+      // My Videos (when open) adds the new item at once (issue 27 point 3).
+      dispatchEvent(new CustomEvent(UPLOADED_EVENT, { detail: body }));
       dialog.current?.close();
     } catch {
       // A failed or timed-out fetch: the browser's own text ("Failed to fetch") means nothing here.
@@ -234,116 +252,113 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
       closeOnBackdrop={false}
       className="fixed inset-0 h-fit max-h-[90vh] w-[min(36rem,94vw)] overflow-y-auto"
     >
-      <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
-        {tabButton("video", "Video")}
-        {tabButton("image", "Image")}
-        {tabButton("youtube", "YouTube link")}
-      </div>
-      <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField label="Title" {...text("title", UPLOAD_LIMITS.title)} />
-        <TextField label="Description" multiline rows={2} {...text("description", UPLOAD_LIMITS.description)} />
-        <label className={label}>
-          Category
-          <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
-            <option value="">{categories === null && !categoriesError ? "Loading categories…" : "Select a category"}</option>
-            {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-          </select>
-          {(categoriesError || categories?.length === 0) && <span className="field-error">No categories found</span>}
-        </label>
-        <label className={label}>
-          AI generator
-          <select name="aiGenerator" className="field mt-1" value={fields.aiChoice} onChange={set("aiChoice")}>
-            <option value="">Select the AI tool used</option>
-            {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
-          </select>
-        </label>
-        {fields.aiChoice === "Other" && <TextField label="AI tool name" {...text("aiCustom", UPLOAD_LIMITS.aiGenerator)} />}
-        <TextField
-          label={
-            <>
-              Prompt <span className="text-neutral-400">(optional)</span>
-            </>
-          }
-          multiline
-          rows={2}
-          {...text("prompt", UPLOAD_LIMITS.prompt)}
-        />
-        <TextField
-          label={
-            <>
-              Tags <span className="text-neutral-400">(optional, comma separated)</span>
-            </>
-          }
-          {...text("tags", UPLOAD_LIMITS.tags)}
-        />
-        {tab === "youtube"
-          ? (
-            <label className={label}>
-              YouTube link
-              <input
-                name="youtubeUrl"
-                type="url"
-                className="field mt-1"
-                placeholder="https://www.youtube.com/watch?v=…"
-                maxLength={2000}
-                value={fields.youtubeUrl}
-                onChange={set("youtubeUrl")}
-              />
-            </label>
-          )
-          : (
-            <label className={label}>
-              {tab === "video" ? "Video file" : "Image file"}
-              <input
-                name="file"
-                type="file"
-                accept={tab === "video" ? "video/mp4,video/quicktime,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
-                className="field mt-1"
-                onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
-              />
-              <span className="mt-1 block text-xs text-neutral-400">
-                {tab === "video" ? `MP4, MOV or WebM, up to ${formatMb(max)}` : `JPEG, PNG, WebP, GIF or AVIF, up to ${formatMb(max)}`}
-              </span>
-            </label>
-          )}
-        {tab !== "youtube" && (
-          <p className="text-xs text-neutral-400" data-testid="upload-rules">
-            {tab === "video"
-              ? `1080p, over 10 s, at most 15 min, at most ${formatMb(maxVideoBytes)}; `
-              : `At most ${formatMb(maxImageBytes)}; `}
-            PG-13 only; no deepfakes without written permission.{" "}
-            <button
-              type="button"
-              className="text-orange-400 underline hover:text-orange-300"
-              onClick={() => dispatchEvent(new Event("open-rules-modal"))}
-            >
-              Rules
-            </button>
-          </p>
-        )}
-        {progress !== null && (
-          <div className="flex items-center gap-3" aria-live="polite">
-            {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
-            >
-              <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
-            </div>
-            <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
-          </div>
-        )}
-        {error && <p role="alert" className="field-error">{error}</p>}
-        <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => e.currentTarget.contains(e.relatedTarget as Node | null) || setDragging(false)}
+        onDrop={drop}
+        data-testid="upload-drop"
+        className={`rounded-lg ${dragging ? "outline-2 outline-offset-4 outline-dashed outline-orange-400" : ""}`}
+      >
+        <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
+          {tabButton("video", "Video")}
+          {tabButton("image", "Image")}
+          {tabButton("youtube", "YouTube link")}
         </div>
-      </form>
+        <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <TextField label="Title" {...text("title", UPLOAD_LIMITS.title)} />
+          <TextField label="Description" multiline rows={2} {...text("description", UPLOAD_LIMITS.description)} />
+          <label className={label}>
+            Category
+            <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
+              <option value="">{categories === null && !categoriesError ? "Loading categories…" : "Select a category"}</option>
+              {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+            {(categoriesError || categories?.length === 0) && <span className="field-error">No categories found</span>}
+          </label>
+          <label className={label}>
+            AI generator
+            <select name="aiGenerator" className="field mt-1" value={fields.aiChoice} onChange={set("aiChoice")}>
+              <option value="">Select the AI tool used</option>
+              {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
+            </select>
+          </label>
+          {fields.aiChoice === "Other" && <TextField label="AI tool name" {...text("aiCustom", UPLOAD_LIMITS.aiGenerator)} />}
+          <TextField
+            label={
+              <>
+                Prompt <span className="text-neutral-400">(optional)</span>
+              </>
+            }
+            multiline
+            rows={2}
+            {...text("prompt", UPLOAD_LIMITS.prompt)}
+          />
+          <TextField
+            label={
+              <>
+                Tags <span className="text-neutral-400">(optional, comma separated)</span>
+              </>
+            }
+            {...text("tags", UPLOAD_LIMITS.tags)}
+          />
+          {tab === "youtube"
+            ? (
+              <label className={label}>
+                YouTube link
+                <input
+                  name="youtubeUrl"
+                  type="url"
+                  className="field mt-1"
+                  placeholder="https://www.youtube.com/watch?v=…"
+                  maxLength={2000}
+                  value={fields.youtubeUrl}
+                  onChange={set("youtubeUrl")}
+                />
+              </label>
+            )
+            : <FilePicker kind={tab} file={file} maxBytes={max} choose={(f) => chooseFile(f, tab)} />}
+          {tab !== "youtube" && (
+            <p className="text-xs text-neutral-400" data-testid="upload-rules">
+              {tab === "video"
+                ? `1080p, over 10 s, at most 15 min, at most ${formatMb(maxVideoBytes)}; `
+                : `At most ${formatMb(maxImageBytes)}; `}
+              PG-13 only; no deepfakes without written permission.{" "}
+              <button
+                type="button"
+                className="text-orange-400 underline hover:text-orange-300"
+                onClick={() => dispatchEvent(new Event("open-rules-modal"))}
+              >
+                Rules
+              </button>
+            </p>
+          )}
+          {progress !== null && (
+            <div className="flex items-center gap-3" aria-live="polite">
+              {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
+              >
+                <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
+              </div>
+              <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
+            </div>
+          )}
+          {error && <p role="alert" className="field-error">{error}</p>}
+          <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>Cancel</button>
+            <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Uploading..." : "Upload"}</button>
+          </div>
+        </form>
+      </div>
     </Dialog>
   );
 }
