@@ -166,6 +166,7 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await waitHydrated(page, "AccountMenu");
     const badge = page.getByTestId("account-badge");
     await page.waitForFunction(() => document.querySelector("[data-testid=account-badge]")?.textContent === "9+");
+    await page.getByRole("tab", { name: /^Pending Review/ }).click(); // the dashboard opens on Overview
     for (let i = 0; i < 2; i++) {
       await page.locator("#admin-panel").getByRole("button", { name: "Approve" }).first().click();
       await page.getByText("Approved", { exact: true }).first().waitFor();
