@@ -96,6 +96,19 @@ export type MediaComment = { id: number; userId: number | null; username: string
 /** The admin lists' item: the content item plus what only moderators see. */
 export type AdminItem = ContentItem & { hidden: boolean };
 
+/** An item that looks like a pending one (issue 25): its earlier decision, or "removed" when an admin deleted it. */
+export type LookAlike = {
+  id: number;
+  title: string | null;
+  thumbnail: string | null;
+  status: "approved" | "rejected" | "removed";
+  reason: string | null;
+  distance: number;
+};
+
+/** `GET /api/admin/content/pending`: with its look-alikes and, when held, the removed item it matches. */
+export type PendingItem = AdminItem & { matchesRemovedId: number | null; lookAlikes: LookAlike[] };
+
 /** `GET /api/admin/content/reported`. */
 export type ReportedItem = AdminItem & {
   reportReason: string;

@@ -2,3 +2,4 @@ export * from "./users.ts";
 export * from "./media.ts";
 export * from "./community.ts";
 export * from "./jobs.ts";
+export * from "./similar.ts";

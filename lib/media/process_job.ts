@@ -26,6 +26,7 @@ import { keyPath, newKey, removeKeys } from "./storage.ts";
 import { probeMedia } from "./ffmpeg.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
 import { VIDEO_UNDECODABLE } from "./media_process.ts";
+import { hashVideoItem } from "./similar_hash.ts";
 
 export const VIDEO_PROCESS = "video.process";
 
@@ -51,6 +52,8 @@ export const videoProcessHandler: JobHandler = {
     const info = await probeMedia(src, signal);
     if (!info) throw new PermanentJobError(VIDEO_UNDECODABLE);
 
+    // Perceptual hashes of a few frames (issue 25): a look-alike of removed content is held.
+    await hashVideoItem(db, config, mediaId, src, info.duration, signal);
     const rungs = planRenditions(info);
     await mkdir(`${config.uploadsDir}/tmp`, { recursive: true });
     const tmp = () => `${config.uploadsDir}/tmp/${randomBytes(12).toString("hex")}.part`;

@@ -11,7 +11,7 @@ import {
   resetPasswordSchema,
   updateProfileSchema,
 } from "../../common/schemas/account.ts";
-import { rejectSchema } from "../../common/schemas/admin.ts";
+import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
@@ -212,7 +212,12 @@ export const API_OPERATIONS: Operation[] = [
   messages("post", "/api/messages/send", "Send a message", json("ChatMessage", 201), { ...member, body: sendMessageSchema, errors: [429] }),
 
   admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts"), byAdmin),
-  admin("get", "/api/admin/content/pending", "Items waiting for review", list("AdminItem"), byAdmin),
+  admin("get", "/api/admin/content/pending", "Items waiting for review, with their look-alikes", list("PendingItem"), byAdmin),
+  admin("post", "/api/admin/content/{id}/blocklist", "Refuse uploads that look like this item (its perceptual hashes)", json("Done"), {
+    ...byAdmin,
+    body: blocklistSchema,
+    errors: [409],
+  }),
   admin("get", "/api/admin/content/reported", "Reported items", list("ReportedItem"), byAdmin),
   admin("get", "/api/admin/content/featured", "Featured items", list("AdminItem"), byAdmin),
   admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),

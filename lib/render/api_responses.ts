@@ -74,6 +74,18 @@ export const ContentItem = z.strictObject({
 }).describe("A video, image or YouTube embed (spec part 1 §3)");
 
 export const AdminItem = ContentItem.extend({ hidden: z.boolean() }).describe("A content item with what only moderators see");
+const LookAlike = z.strictObject({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  status: z.enum(["approved", "rejected", "removed"]),
+  reason: z.string().nullable(),
+  distance: z.number().int().describe("Hamming distance of the perceptual hashes (of 64 bits)"),
+});
+export const PendingItem = AdminItem.extend({
+  matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
+  lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+}).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
   reportReason: z.string(),
   reportedAt: iso,
@@ -185,6 +197,7 @@ export const RESPONSES = {
   SessionUser,
   ContentItem,
   AdminItem,
+  PendingItem,
   ReportedItem,
   FeedResponse,
   Category,

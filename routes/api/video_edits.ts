@@ -10,6 +10,8 @@ import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
+import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
+import { imageHashes } from "../../lib/media/similar_hash.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, keyPath, removeKeys } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
@@ -104,6 +106,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (await findMediaByHash(db, upload.sha256)) throw await duplicate();
 
     const created: Created = { extraKeys: [] };
+    let hashes: string[] = [];
     try {
       const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
@@ -136,6 +139,10 @@ export function videoEditsApi(limiter: RateLimiter) {
           aiGenerator: row.aiGenerator || img.generation?.aiGenerator || "",
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
+        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload.
+        hashes = await imageHashes(keyPath(config, upload.fileKey));
+        await refuseBlocked(db, hashes, config.similarMaxDistance);
+        values.matchesRemovedId = removedMatch(await findLookAlikes(db, hashes, config.similarMaxDistance));
       }
       // Duplicates are judged by what is kept: re-encoding drops trailing bytes and metadata, so
       // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
@@ -147,6 +154,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
+        await storeHashes(tx, mediaId, hashes);
         if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
         return mediaId;
       });
@@ -192,7 +200,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     const user = requireUser(c);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(db, user, id);
-    if (!(await deleteMediaItem(db, config, id))) throw notFound("Content not found");
+    if (!(await deleteMediaItem(db, config, id, { byAdmin: ownerId !== user.id }))) throw notFound("Content not found");
     if (ownerId !== user.id) await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id });
     return c.json({ success: true });
   });
