@@ -205,3 +205,21 @@ Deno.test("[similar] the background pass hashes items from before, in batches", 
     await jobs.stop();
   }
 });
+
+Deno.test("[similar] a lookup among 100,000 kept hashes takes under 5 ms (median of 50)", async () => {
+  const { HashIndex } = await import("../lib/media/similar_index.ts");
+  const { randomBytes } = await import("node:crypto");
+  const index = new HashIndex();
+  for (let i = 0; i < 100_000; i++) index.add(i + 1, randomBytes(8).toString("hex"));
+  const target = randomBytes(8).toString("hex");
+  index.add(424242, target);
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    const found = index.near([target], THRESHOLD);
+    times.push(performance.now() - t);
+    assert.equal(found[0].mediaId, 424242);
+  }
+  times.sort((a, b) => a - b);
+  assert.ok(times[25] < 5, `median ${times[25].toFixed(2)} ms`);
+});

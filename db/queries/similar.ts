@@ -70,7 +70,7 @@ export async function insertBlocklist(
   if (rows.length) await db.insert(hashBlocklist).values(rows).onConflictDoNothing();
 }
 
-/** Items without any hash, after `afterId` (the background pass's next batch). */
+/** Items without any hash and no processing under way, after `afterId` (the background pass's next batch). */
 export function itemsWithoutHashes(db: Conn, afterId: number, limit: number, kinds: string[]) {
   return db.select({ id: media.id, contentType: media.contentType, fileKey: media.fileKey }).from(media)
     .where(and(
@@ -78,6 +78,8 @@ export function itemsWithoutHashes(db: Conn, afterId: number, limit: number, kin
       inArray(media.contentType, kinds as ("image" | "video")[]),
       sql`${media.fileKey} is not null`,
       notExists(db.select({ one: sql`1` }).from(mediaHashes).where(eq(mediaHashes.mediaId, media.id))),
+      // A video being processed is hashed by its own job.
+      notExists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.mediaId, media.id), inArray(jobs.state, ["queued", "running"])))),
     )).orderBy(asc(media.id)).limit(limit).all();
 }
 
