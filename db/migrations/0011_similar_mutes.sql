@@ -1,4 +1,5 @@
 ALTER TABLE `media` ADD `matches_removed_id` integer;--> statement-breakpoint
+ALTER TABLE `media` ADD `generation` text;--> statement-breakpoint
 CREATE TABLE `media_hashes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`media_id` integer NOT NULL,

@@ -68,6 +68,8 @@ export const media = sqliteTable("media", {
   editedAt: integer("edited_at"),
   /** "Matches removed item #N" (issue 25): a look-alike of a rejected or admin-deleted item, held for review. */
   matchesRemovedId: integer("matches_removed_id"),
+  /** Read from the file (issue 25): JSON `{ negativePrompt, settings }` (lib/media/generation.ts); the prompt has its own column. */
+  generation: text(),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),

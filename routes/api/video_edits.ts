@@ -12,6 +12,7 @@ import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } 
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { imageHashes } from "../../lib/media/similar_hash.ts";
+import { type GenerationData, readVideoGeneration } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, keyPath, removeKeys } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
@@ -116,6 +117,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         // Without ffmpeg the original is all there is: it is served as uploaded, as before.
         const transcode = await hasFfmpeg();
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
+        const gen = transcode ? await readVideoGeneration(keyPath(config, upload.fileKey)) : null;
         if (thumb) created.extraKeys.push(thumb);
         values = {
           ...row,
@@ -125,6 +127,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           processingState: transcode ? "queued" : "ready",
           processingProgress: transcode ? 0 : 100,
           playable: !transcode,
+          ...generationValues(row, gen),
         };
       } else {
         const img = await processImage(config, upload.fileKey);
@@ -135,8 +138,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           width: img.width,
           height: img.height,
           size: img.size,
-          prompt: row.prompt || img.generation?.prompt || "",
-          aiGenerator: row.aiGenerator || img.generation?.aiGenerator || "",
+          ...generationValues(row, img.generation),
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
         // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload.
@@ -206,6 +208,17 @@ export function videoEditsApi(limiter: RateLimiter) {
   });
 
   return app;
+}
+
+/** What the file's generation metadata adds: the typed prompt and generator win, the rest is kept beside. */
+function generationValues(row: { prompt: string; aiGenerator: string }, g: GenerationData | null) {
+  return {
+    prompt: row.prompt || g?.prompt || "",
+    aiGenerator: row.aiGenerator || g?.aiGenerator || "",
+    generation: g && (g.negativePrompt || Object.keys(g.settings).length)
+      ? JSON.stringify({ negativePrompt: g.negativePrompt || undefined, settings: g.settings })
+      : null,
+  };
 }
 
 /** The title and description changes of an approved item, old and new, or null when there are none. */
