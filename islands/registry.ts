@@ -16,6 +16,7 @@ export const islands = {
   CategoryTabs: () => import("./CategoryTabs.tsx"),
   Feed: () => import("./Feed.tsx"),
   Forum: () => import("./Forum.tsx"),
+  GenerationDetails: () => import("./GenerationDetails.tsx"),
   ForgotPasswordForm: () => import("./ForgotPasswordForm.tsx"),
   SearchResults: () => import("./SearchResults.tsx"),
   Comments: () => import("./Comments.tsx"),

@@ -73,3 +73,20 @@ Deno.test("[generation] an MP4 with ComfyUI's container tags gives the video its
   assert.equal(item.negativePrompt, COMFY_READ.negativePrompt);
   assert.deepEqual(item.generation, COMFY_READ.settings);
 });
+
+Deno.test("[page] the media page shows prompt, negative prompt and settings from the file, each with a copy button", async () => {
+  await using env = await makeTestEnv();
+  const member = await createUser(env.db);
+  const cookie = await loginCookie(env.db, member.id);
+  const item = await create(env, cookie, { name: "a.jpg", mime: "image/jpeg", bytes: await jpegWithUserComment(A1111) }, "image");
+  const html = await (await env.request(`/media/${item.slug}`, { cookie })).text();
+  for (
+    const text of ["a lighthouse at dusk, oil painting", "Negative prompt", "blurry, lowres", "DPM++ 2M Karras", "832x1216", "1234567"]
+  ) {
+    assert.ok(html.includes(text), text);
+  }
+  for (const label of ["prompt", "negative prompt", "Model", "Sampler", "Steps", "CFG scale", "Seed", "Size"]) {
+    assert.ok(html.includes(`aria-label="Copy ${label}"`), label);
+  }
+  assert.ok(!html.includes("\u202E"));
+});

@@ -23,6 +23,7 @@ import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
+import GenerationDetails from "../../islands/GenerationDetails.tsx";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -144,8 +145,12 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
         <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_1fr]">
           <dt className="text-neutral-400">AI generator</dt>
           <dd>{item.aiGenerator || "AI Artist"}</dd>
-          <dt className="text-neutral-400">Prompt</dt>
-          <dd className="whitespace-pre-wrap break-words">{item.prompt.trim() || "No prompt provided"}</dd>
+          <Island
+            name="GenerationDetails"
+            component={GenerationDetails}
+            props={{ prompt: item.prompt, negativePrompt: item.negativePrompt ?? null, settings: item.generation ?? null }}
+            hydrate="visible"
+          />
           {item.description.trim() && (
             <>
               <dt className="text-neutral-400">Description</dt>
