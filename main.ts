@@ -3,6 +3,8 @@ import { prepareData } from "./lib/boot/bootstrap.ts";
 import { setLogLevel } from "./lib/log.ts";
 import { serve, untilStopped } from "./server.ts";
 import { ensureAssets } from "./lib/boot/ensure_assets.ts";
+import { runInBackground } from "./lib/background.ts";
+import { warmRankings } from "./lib/feed/rankings.ts";
 
 async function main() {
   let config;
@@ -19,6 +21,8 @@ async function main() {
   await ensureAssets();
   const db = await prepareData(config);
   const server = serve(config, db);
+  // The kept feed orders (lib/feed/rankings.ts) are made now, so the first visitor does not wait for them.
+  runInBackground("rankings warm-up", () => warmRankings(db));
   await untilStopped(server);
 }
 

@@ -8,7 +8,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Db } from "../db/client.ts";
 import { insertSession } from "../db/queries/sessions.ts";
@@ -69,6 +69,11 @@ export type BenchServerOptions = {
   cpu?: number;
   /** Another checkout whose main.ts to run (built, same schema), e.g. main to compare against; default this one. */
   root?: string;
+  /**
+   * A DATA_DIR kept between runs (bench/growth.ts): `seed` runs only when it has not completed
+   * there before (a `.seeded` marker), and stop leaves the directory in place.
+   */
+  dataDir?: string;
 };
 
 /**
@@ -77,7 +82,9 @@ export type BenchServerOptions = {
  */
 export async function startBenchServer(opts: BenchServerOptions = {}): Promise<BenchServer> {
   requireTools();
-  const dataDir = mkdtempSync(`${tmpdir()}/dreamreel-bench-`);
+  const kept = opts.dataDir !== undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(`${tmpdir()}/dreamreel-bench-`);
+  const marker = `${dataDir}/.seeded`;
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -91,20 +98,25 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
   };
   const config = parseConfig(env);
   const db = await prepareData(config);
-  const { insertUser } = await import("../db/queries/users.ts");
+  const { findLoginByUsername, insertUser } = await import("../db/queries/users.ts");
   const cookies: string[] = [];
   for (let i = 0; i < (opts.members ?? 1); i++) {
-    const member = await insertUser(
+    const username = i === 0 ? "bench_member" : `bench_member_${i}`;
+    // A kept data dir has its members from an earlier run: they get a new session.
+    const member = (kept ? await findLoginByUsername(db, username) : undefined) ?? await insertUser(
       db,
       i === 0
-        ? { username: "bench_member", email: "bench@example.com", passwordHash: null, isAdmin: opts.admin ?? false }
-        : { username: `bench_member_${i}`, email: null, passwordHash: null },
+        ? { username, email: "bench@example.com", passwordHash: null, isAdmin: opts.admin ?? false }
+        : { username, email: null, passwordHash: null },
     );
     const sessionId = randomToken();
     await insertSession(db, sha256Hex(sessionId), member.id, Date.now() + 86_400_000);
     cookies.push(`${sessionCookieName(config)}=${sessionId}`);
   }
-  if (opts.seed) await opts.seed(db, config);
+  if (opts.seed && !(kept && existsSync(marker))) {
+    await opts.seed(db, config);
+    if (kept) writeFileSync(marker, new Date().toISOString());
+  }
   db.client.close();
 
   const root = opts.root ? `${opts.root.replace(/\/$/, "")}/` : ROOT;
@@ -134,7 +146,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
-      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+      if (!kept) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
 }

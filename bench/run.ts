@@ -3,7 +3,8 @@
  * script; run.ts and helpers named `_*.ts` are not), one after the other, each in its own
  * process so one server at a time holds core 0.
  *   deno task bench [name ...]   e.g. `deno task bench foundation feed`
- * `peer` and `firstpaint` (against the Next.js peer; need Node, npm and the peers harness) run only when named.
+ * `peer` and `firstpaint` (against the Next.js peer; need Node, npm and the peers harness) run only when named,
+ * and so does `growth` (seeds up to 100,000 items once, then measures for ~10 minutes).
  */
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,7 +12,7 @@ import { requireTools } from "./_lib.ts";
 
 const DIR = fileURLToPath(new URL("./", import.meta.url));
 
-const ONLY_WHEN_NAMED = ["peer", "firstpaint"];
+const ONLY_WHEN_NAMED = ["peer", "firstpaint", "growth"];
 
 export function scenarios(only: string[] = []): string[] {
   return readdirSync(DIR)

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { shuffleHead, shuffleOrder } from "../lib/feed/ranking.ts";
+import { shuffleHead, shuffleOrder } from "../lib/feed/order.ts";
 
 Deno.test("[feed] a seed's first page, picked in one pass, is the start of its whole shuffle", () => {
   const ids = Array.from({ length: 1_000 }, (_, i) => i * 3 + 1);

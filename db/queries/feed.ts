@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { literalLimit, prepared } from "../prepared.ts";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
@@ -103,22 +103,26 @@ export function listFeedPage<S extends Shape = "item">(
   return query.all({ categoryId: q.categoryId, offset: q.offset, excludeId: q.excludeId ?? 0 });
 }
 
-/** What trending and the shuffle rank: every approved item of a stream with its counters. */
-export function rankInputsQuery(db: Db, stream: Stream, categoryId: Param | null) {
-  return db.select({ id: media.id, likes: media.likes, views: media.views, createdAt: media.createdAt }).from(media)
-    .where(and(publicWhere, categoryId === null ? undefined : eq(media.categoryId, categoryId), streamWhere(stream)));
+/** What lib/feed/rankings.ts keeps of each public item, a chunk at a time in id order. */
+export type RankRow = { id: number; contentType: string; categoryId: number | null; likes: number; views: number; createdAt: number };
+
+/** Public items with ids above `after`, in id order: read from the covering index media_public_rank alone. */
+export function rankChunkQuery(db: Db, after: Param, limit: number) {
+  return db.select({
+    id: media.id,
+    contentType: media.contentType,
+    categoryId: media.categoryId,
+    likes: media.likes,
+    views: media.views,
+    createdAt: media.createdAt,
+  }).from(media)
+    .where(and(publicWhere, gt(media.id, after)))
+    .orderBy(asc(media.id))
+    .limit(literalLimit(limit));
 }
 
-export type RankInput = { id: number; likes: number; views: number; createdAt: number };
-
-export function listRankInputs(db: Db, stream: Stream, categoryId: number | null): Promise<RankInput[]> {
-  const byCategory = categoryId !== null;
-  return prepared<RankInput>(
-    db,
-    `rank:${stream}:${byCategory}`,
-    () => rankInputsQuery(db, stream, byCategory ? sql.placeholder("categoryId") : null),
-  )
-    .all(byCategory ? { categoryId } : {});
+export function listRankChunk(db: Db, after: number, limit: number): Promise<RankRow[]> {
+  return prepared<RankRow>(db, `rankChunk:${limit}`, () => rankChunkQuery(db, sql.placeholder("after"), limit)).all({ after });
 }
 
 /** Approved items by id (one page of a ranked order), in no particular order. */
@@ -148,7 +152,13 @@ export function featuredQuery(db: Db, categoryId: Param | null = null, shape: Sh
   return db.select(SHAPES[shape]).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
-    .where(and(eq(media.featured, true), publicWhere, categoryId === null ? undefined : eq(sql`+${media.categoryId}`, categoryId)))
+    .where(and(
+      eq(media.featured, true),
+      eq(media.reviewStatus, "approved"),
+      // Unary + keeps the planner off media_public_rank, whose (status, hidden) prefix holds every public item.
+      eq(sql`+${media.hidden}`, false),
+      categoryId === null ? undefined : eq(sql`+${media.categoryId}`, categoryId),
+    ))
     // Unary + keeps the planner on the small featured index instead of walking every approved item by date.
     .orderBy(sql`+${media.createdAt} DESC`, sql`+${media.id} DESC`)
     .limit(literalLimit(1));

@@ -1,18 +1,16 @@
 /**
  * The subscription feeds' lists (routes/feeds.ts): the newest public items of the site, a
  * category, a member or a tag, with the time each last changed (for the feed's Last-Modified).
- * Public only, ever: approved and not hidden by reports.
+ * Public only, ever: the one visibility rule of every public list (publicWhere).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
-import { itemColumns, type ItemRow } from "./media.ts";
+import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 
 export type FeedRow = ItemRow & { updatedAt: number };
 
 export type FeedScope = { all: true } | { categoryId: number } | { userId: number } | { tagWords: string[] };
-
-const publicWhere = and(eq(media.reviewStatus, "approved"), eq(media.hidden, false));
 
 /** The builder, so tests can EXPLAIN it (tests/query_plan_test.ts). */
 export function feedItemsQuery(db: Db, scope: FeedScope, limit: number) {

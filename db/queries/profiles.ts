@@ -28,16 +28,25 @@ const publicItemsOf = (userId: number) =>
 
 /** One page of a member's public items (approved, not hidden by reports), newest first. */
 export function listPublicItemsByUser(db: Db, userId: number, limit: number, offset: number): Promise<ItemRow[]> {
+  return publicItemsByUserQuery(db, userId, limit, offset) as Promise<ItemRow[]>;
+}
+
+/** The builder of listPublicItemsByUser (bench/_plans.ts EXPLAINs it). */
+export function publicItemsByUserQuery(db: Db, userId: number, limit: number, offset: number) {
   return db.select(itemColumns).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
     .where(publicItemsOf(userId))
     .orderBy(desc(media.createdAt), desc(media.id))
-    .limit(limit).offset(offset) as Promise<ItemRow[]>;
+    .limit(limit).offset(offset);
 }
 
 export async function countPublicItemsByUser(db: Db, userId: number): Promise<number> {
-  return (await db.select({ n: count() }).from(media).where(publicItemsOf(userId)).get())?.n ?? 0;
+  return (await publicItemsCountQuery(db, userId).get())?.n ?? 0;
+}
+
+export function publicItemsCountQuery(db: Db, userId: number) {
+  return db.select({ n: count() }).from(media).where(publicItemsOf(userId));
 }
 
 /**

@@ -76,10 +76,12 @@ export const media = sqliteTable("media", {
   index("media_status_likes").on(t.reviewStatus, t.likes, t.id),
   index("media_category_status_created").on(t.categoryId, t.reviewStatus, t.createdAt, t.id),
   index("media_user_created").on(t.userId, t.createdAt),
+  index("media_user_public").on(t.userId, t.reviewStatus, t.hidden, t.playable, t.createdAt, t.id),
   index("media_featured").on(t.featured, t.reviewStatus),
   index("media_file_hash").on(t.fileHash),
   // The admin overview's series per day (migration 0009), like likes_created, comments_created and reports_created.
   index("media_created").on(t.createdAt),
+  index("media_public_rank").on(t.reviewStatus, t.hidden, t.playable, t.id, t.contentType, t.categoryId, t.likes, t.views, t.createdAt),
 ]);
 
 export const likes = sqliteTable(

@@ -21,7 +21,10 @@ import { toCardItemFromRow, toContentItem } from "../media/content_item.ts";
 import { notFound } from "../http_error.ts";
 import { contentVersion } from "../http/content_version.ts";
 import { featuredRow, itemRowsByIds } from "./item_rows.ts";
-import { rankedPage } from "./ranking.ts";
+import { rankedIds } from "./rankings.ts";
+
+/** Rows of a stream an indexed sort reads by OFFSET (page 10 at the widest grid); deeper pages are kept orders. */
+export const DEEP_OFFSET = 120;
 
 export const MAX_PAGE = 10_000;
 export const SEED_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -70,10 +73,12 @@ async function streamPage<S extends Shape>(
   shape: S,
 ) {
   const { order, categoryId } = req;
-  if ("sort" in order && order.sort !== "trending") {
+  // The first pages of an indexed sort come from its index, exact and fresh to the last like;
+  // deeper ones from the kept order (lib/feed/rankings.ts), where an OFFSET would walk every row before them.
+  if ("sort" in order && order.sort !== "trending" && offset < DEEP_OFFSET) {
     return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId }, shape);
   }
-  const ids = await rankedPage(db, stream, categoryId, order, now, offset, limit, excludeId);
+  const ids = await rankedIds(db, stream, categoryId, order, offset, limit, excludeId, now);
   return itemRowsByIds(db, ids, shape, now);
 }
 

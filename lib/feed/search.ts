@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { ftsQuery, searchMedia, type SearchType } from "../../db/queries/search.ts";
+import { ftsQuery, SEARCH_WINDOW, searchIds, type SearchType } from "../../db/queries/search.ts";
 import { type ContentItem, toContentItem } from "../media/content_item.ts";
 import { categoryRefSchema, MAX_PAGE, resolveCategory } from "./feed.ts";
+import { itemRowsByIds } from "./item_rows.ts";
 
 export const SEARCH_PAGE_SIZE = 48;
 export const MAX_QUERY = 200;
@@ -33,18 +34,35 @@ export type SearchParams = z.infer<typeof searchParams>;
 /** Collapses runs of whitespace to one space and trims. */
 export const collapseWhitespace = (q: string) => q.replace(/\s+/g, " ").trim();
 
-/** Runs a search; an empty query or one without any word finds nothing. */
-export async function runSearch(db: Db, p: SearchParams): Promise<ContentItem[]> {
+/** A page of results and how many there are in all, capped: `more` when over SEARCH_WINDOW. */
+export type SearchResult = { items: ContentItem[]; total: number; more: boolean; hasNext: boolean };
+
+/**
+ * Runs a search; an empty query or one without any word finds nothing. The index ranks and
+ * filters (db/queries/search.ts); the page's rows come from the kept public rows.
+ */
+export async function runSearchPage(db: Db, p: SearchParams): Promise<SearchResult> {
   const ref = p.categoryId !== undefined ? { id: p.categoryId } : p.category;
   const category = await resolveCategory(db, ref);
   const match = ftsQuery(collapseWhitespace(p.q ?? ""));
-  if (!match) return [];
-  const rows = await searchMedia(db, {
+  if (!match) return { items: [], total: 0, more: false, hasNext: false };
+  const offset = ((p.page ?? 1) - 1) * SEARCH_PAGE_SIZE;
+  const { ids, total } = await searchIds(db, {
     match,
     type: p.type ?? null,
     categoryId: category?.id ?? null,
     limit: SEARCH_PAGE_SIZE,
-    offset: ((p.page ?? 1) - 1) * SEARCH_PAGE_SIZE,
+    offset,
   });
-  return rows.map(toContentItem);
+  const rows = await itemRowsByIds(db, ids, "item");
+  return {
+    items: rows.map(toContentItem),
+    total: Math.min(total, SEARCH_WINDOW),
+    more: total > SEARCH_WINDOW,
+    hasNext: offset + ids.length < total,
+  };
+}
+
+export async function runSearch(db: Db, p: SearchParams): Promise<ContentItem[]> {
+  return (await runSearchPage(db, p)).items;
 }

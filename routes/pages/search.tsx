@@ -3,12 +3,11 @@ import { Island } from "../../components/Island.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import SearchResults from "../../islands/SearchResults.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
-import type { ContentItem } from "../../lib/media/content_item.ts";
 import { HttpError } from "../../lib/http_error.ts";
 import { log } from "../../lib/log.ts";
 import { cachedCategories } from "../../lib/feed/feed.ts";
 import { renderPage } from "../../lib/render/render.tsx";
-import { collapseWhitespace, MAX_QUERY, runSearch, SEARCH_PAGE_SIZE, searchParams } from "../../lib/feed/search.ts";
+import { collapseWhitespace, MAX_QUERY, runSearchPage, searchParams, type SearchResult } from "../../lib/feed/search.ts";
 import { parseOr400, queryParams } from "../../lib/validate.ts";
 
 const TABS = [
@@ -24,6 +23,11 @@ const SUGGESTIONS = [
   "Search all content types or all categories",
   "Search for an AI generator such as Runway, Kling or Sora",
 ];
+
+/** "1 result", "230 results", or "1,000+ results" past the counted window (decision 020). */
+function resultCount({ total, more }: SearchResult): string {
+  return `${total.toLocaleString("en-US")}${more ? "+" : ""} result${total === 1 && !more ? "" : "s"}`;
+}
 
 function searchHref(params: { q?: string; type?: string; category?: string; page?: number }) {
   const u = new URLSearchParams();
@@ -58,17 +62,18 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   const category = categories.find((cat) => cat.slug === categoryRef || String(cat.id) === categoryRef) ?? null;
 
   const page = params.page ?? 1;
-  let results: ContentItem[] = [];
+  let found: SearchResult = { items: [], total: 0, more: false, hasNext: false };
   let failed: 500 | null = null;
   if (q) {
     try {
-      results = await runSearch(c.var.db, params);
+      found = await runSearchPage(c.var.db, params);
     } catch (err) {
       if (err instanceof HttpError) throw err;
       log.error("search failed", { requestId: c.var.requestId, error: String(err) });
       failed = 500;
     }
   }
+  const results = found.items;
   const tabClass = (active: boolean) =>
     `rounded-full px-3.5 py-1.5 text-sm font-medium ${
       active ? "bg-orange-500 text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700"
@@ -130,20 +135,18 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
         : (
           <>
             <p className="mb-3 text-sm text-neutral-400">
-              {results.length === SEARCH_PAGE_SIZE
-                ? `${SEARCH_PAGE_SIZE}+ results`
-                : `${results.length} result${results.length === 1 ? "" : "s"}`}
+              {resultCount(found)}
               {page > 1 && ` (page ${page})`}
             </p>
             <Island name="SearchResults" component={SearchResults} props={{ items: results.map(toCardItem), signedIn: !!c.var.user }} />
-            {(page > 1 || results.length === SEARCH_PAGE_SIZE) && (
+            {(page > 1 || found.hasNext) && (
               <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-3">
                 {page > 1 && (
                   <a href={searchHref({ q, type, category: category?.slug, page: page - 1 })} rel="prev" className="btn-secondary">
                     Prev
                   </a>
                 )}
-                {results.length === SEARCH_PAGE_SIZE && (
+                {found.hasNext && (
                   <a href={searchHref({ q, type, category: category?.slug, page: page + 1 })} rel="next" className="btn-secondary">
                     Next
                   </a>

@@ -57,6 +57,7 @@ Deno.test({
       const page = await context.newPage();
       await page.goto(`${url}/admin`);
       await waitHydrated(page, "AdminDashboard");
+      await page.getByRole("tab", { name: /^Pending Review/ }).click(); // the dashboard opens on Overview
       await page.getByText("Processing failed: The video could not be decoded.").waitFor();
       await page.getByRole("button", { name: "Retry processing" }).click();
       await page.getByText("Waiting to be processed").waitFor({ timeout: 6000 });

@@ -1,0 +1,65 @@
+/**
+ * The queries behind the growth bench's requests, with their EXPLAIN QUERY PLAN: printed by
+ * bench/growth.ts and asserted by tests/growth_query_plan_test.ts (no full scan of media, threads,
+ * messages or the users and categories joined to them, on any request path).
+ */
+import { FORUM_SORTS } from "../common/forum_rules.ts";
+import type { Db } from "../db/client.ts";
+import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
+import { threadCommentsQuery, threadListQuery } from "../db/queries/forum.ts";
+import { publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
+import { ftsQuery, searchCountQuery, searchIdsQuery } from "../db/queries/search.ts";
+
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+export type Plan = { label: string; plan: string[]; fullScan: boolean };
+
+/** A full scan of a table that grows with the site (an FTS5 virtual-table scan is an index read). */
+export const FULL_SCAN = /^SCAN (media|threads|thread_comments|messages|conversations|users|categories)\b(?! USING)/;
+
+export async function planOf(db: Db, query: Query): Promise<string[]> {
+  const { sql, params } = query.toSQL();
+  const rs = await db.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never[] });
+  return rs.rows.map((r) => String(r.detail));
+}
+
+export function growthQueries(db: Db): [string, Query][] {
+  const match = ftsQuery("dragon")!;
+  const out: [string, Query][] = [
+    ["search: ids, best first", searchIdsQuery(db, { match, type: null, categoryId: null })],
+    ["search: ids in a category, videos", searchIdsQuery(db, { match, type: "video", categoryId: 3 })],
+    ["search: capped total", searchCountQuery(db, { match, type: null, categoryId: null })],
+    ["items of a ranked page by id (trending, shuffle, deep pages, search)", itemsByIdsQuery(db, [5, 9, 200, 4000])],
+    ["kept rankings: a chunk of public items in id order", rankChunkQuery(db, 40_000, 4_000)],
+    ["featured item", featuredQuery(db, null, "card")],
+    ["featured item of a category", featuredQuery(db, 3, "card")],
+  ];
+  for (const sort of ["newest", "oldest", "most-viewed", "popular"] as const) {
+    for (const categoryId of [null, 3]) {
+      for (const stream of ["videos", "images"] as const) {
+        out.push([
+          `feed ${sort}${categoryId ? " in a category" : ""}, ${stream} (pages before the kept order)`,
+          feedPageQuery(db, { sort, stream, categoryId, limit: 13, offset: 108, excludeId: 7 }),
+        ]);
+      }
+    }
+  }
+  out.push(["profile: public items of a member", publicItemsByUserQuery(db, 3, 24, 0)]);
+  out.push(["profile: count of a member's public items", publicItemsCountQuery(db, 3)]);
+  for (const sort of FORUM_SORTS) {
+    out.push([
+      `forum threads ${sort}`,
+      threadListQuery(db, { sort, filter: "all", categoryId: null, viewerId: 5, limit: 30, offset: 0 }),
+    ]);
+  }
+  out.push(["forum: a thread's comments", threadCommentsQuery(db, 10, 100, 0)]);
+  return out;
+}
+
+export async function growthPlans(db: Db): Promise<Plan[]> {
+  const out: Plan[] = [];
+  for (const [label, query] of growthQueries(db)) {
+    const plan = await planOf(db, query);
+    out.push({ label, plan, fullScan: plan.some((l) => FULL_SCAN.test(l)) });
+  }
+  return out;
+}

@@ -1,0 +1,253 @@
+/**
+ * Every public item's ranking inputs, kept in memory per database as typed arrays, and the
+ * orders made from them: trending, the shuffles, and the deep pages of the indexed sorts (an
+ * OFFSET walks every row before the page, a slice of a kept order does not). Decision 020.
+ *
+ * The snapshot is made again RANK_TTL_MS after it was made, or when the content version moves
+ * (lib/http/content_version.ts), but no request waits for that: the new one is read in chunks in the
+ * background, yielding to requests between chunks, and the old one answers until it is ready.
+ * Only the first request (and, on a site small enough to rebuild in under SYNC_REBUILD_MS, the
+ * first after a content change, so moderation shows at once there) waits. An item removed
+ * meanwhile is left out when its page's rows are read (lib/feed/item_rows.ts reads public rows only).
+ */
+import { type Sort, SORTS } from "../../common/feed_rules.ts";
+import type { Db } from "../../db/client.ts";
+import { listRankChunk, type Stream } from "../../db/queries/feed.ts";
+import { runInBackground } from "../background.ts";
+import { contentVersion } from "../http/content_version.ts";
+import { shuffleHead, shuffleOrder, trendingScore } from "./order.ts";
+
+export const RANK_TTL_MS = 10_000;
+/** A rebuild this quick (about 10,000 items) runs inside the request that finds a content change. */
+export const SYNC_REBUILD_MS = 15;
+const CHUNK = 4_000;
+const MAX_SHUFFLES = 32;
+const MAX_HEADS = 1024;
+
+type Snapshot = {
+  at: number;
+  version: number;
+  /** Time spent building, without the pauses between chunks. */
+  buildMs: number;
+  ids: Uint32Array;
+  likes: Uint32Array;
+  views: Uint32Array;
+  created: Float64Array;
+  video: Uint8Array;
+  category: Uint32Array;
+  /** Positions of a stream (and category), then orders of ids, made on first use. */
+  subsets: Map<string, Uint32Array>;
+  orders: Map<string, Uint32Array>;
+};
+
+/** The snapshot in use, and the one being made (with the content version it was asked for at). */
+type State = { snap?: Snapshot; building?: { version: number; done: Promise<Snapshot> } };
+const states = new WeakMap<Db, State>();
+
+const pause = () => new Promise((r) => setTimeout(r, 0));
+
+async function build(db: Db): Promise<Snapshot> {
+  const version = contentVersion(db);
+  const at = Date.now();
+  let n = 0;
+  let cap = CHUNK;
+  let cols = { ids: new Uint32Array(cap), likes: new Uint32Array(cap), views: new Uint32Array(cap), created: new Float64Array(cap) };
+  let flags = { video: new Uint8Array(cap), category: new Uint32Array(cap) };
+  let buildMs = 0;
+  for (let after = 0;;) {
+    const t = performance.now();
+    const rows = await listRankChunk(db, after, CHUNK);
+    if (n + rows.length > cap) {
+      cap = Math.max(cap * 2, n + rows.length);
+      const grow = <T extends Uint32Array | Float64Array | Uint8Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(cap);
+        b.set(a);
+        return b;
+      };
+      cols = { ids: grow(cols.ids), likes: grow(cols.likes), views: grow(cols.views), created: grow(cols.created) };
+      flags = { video: grow(flags.video), category: grow(flags.category) };
+    }
+    for (const r of rows) {
+      cols.ids[n] = r.id;
+      cols.likes[n] = r.likes;
+      cols.views[n] = r.views;
+      cols.created[n] = r.createdAt;
+      flags.video[n] = r.contentType === "image" ? 0 : 1;
+      flags.category[n] = r.categoryId ?? 0;
+      n++;
+    }
+    buildMs += performance.now() - t;
+    if (rows.length < CHUNK) break;
+    after = rows[rows.length - 1].id;
+    await pause();
+  }
+  const snap: Snapshot = {
+    at,
+    version,
+    buildMs,
+    ids: cols.ids.subarray(0, n),
+    likes: cols.likes.subarray(0, n),
+    views: cols.views.subarray(0, n),
+    created: cols.created.subarray(0, n),
+    video: flags.video.subarray(0, n),
+    category: flags.category.subarray(0, n),
+    subsets: new Map(),
+    orders: new Map(),
+  };
+  // The orders of the whole streams are made here, not by the first request that asks for one.
+  for (const stream of ["videos", "images"] as const) {
+    for (const sort of SORTS) {
+      const t = performance.now();
+      orderOf(snap, stream, null, sort);
+      snap.buildMs += performance.now() - t;
+      if (snap.buildMs >= SYNC_REBUILD_MS) await pause();
+    }
+  }
+  return snap;
+}
+
+/** Starts a build after the one in progress (if any); the newest finished build is the one in use. */
+function startBuild(db: Db, state: State): { version: number; done: Promise<Snapshot> } {
+  const before = state.building?.done.catch(() => {}) ?? Promise.resolve();
+  const entry = {
+    version: contentVersion(db),
+    done: before.then(() => build(db)).then((made) => {
+      if (!state.snap || made.at >= state.snap.at) state.snap = made;
+      return made;
+    }).finally(() => {
+      if (state.building === entry) state.building = undefined;
+    }),
+  };
+  state.building = entry;
+  // Shutdown waits for it before closing the database.
+  runInBackground("ranking rebuild", () => entry.done.then(() => {}));
+  return entry;
+}
+
+/** The kept snapshot, refreshed as the module comment says. */
+async function snapshot(db: Db, now: number): Promise<Snapshot> {
+  let state = states.get(db);
+  if (!state) states.set(db, state = {});
+  const snap = state.snap;
+  const version = contentVersion(db);
+  if (snap && snap.version === version && now - snap.at <= RANK_TTL_MS) return snap;
+  // A build asked for before a content change may have read the rows before it: a new one follows it.
+  const building = state.building?.version === version ? state.building : startBuild(db, state);
+  if (!snap || (snap.version !== version && snap.buildMs < SYNC_REBUILD_MS)) return await building.done;
+  return snap;
+}
+
+/** Starts the first snapshot of a database (at server start), so no visitor waits for it. */
+export function warmRankings(db: Db): Promise<void> {
+  return snapshot(db, Date.now()).then(() => {});
+}
+
+function subset(s: Snapshot, stream: Stream, categoryId: number | null): Uint32Array {
+  const key = `${stream}:${categoryId ?? ""}`;
+  let pos = s.subsets.get(key);
+  if (!pos) {
+    const want = stream === "videos" ? 1 : 0;
+    const out = new Uint32Array(s.ids.length);
+    let k = 0;
+    for (let i = 0; i < s.ids.length; i++) {
+      if (s.video[i] === want && (categoryId === null || s.category[i] === categoryId)) out[k++] = i;
+    }
+    s.subsets.set(key, pos = out.slice(0, k));
+  }
+  return pos;
+}
+
+/** Positions sorted by a key, larger first, ties to the higher id (ids ascend with position). */
+function byKeyDesc(pos: Uint32Array, key: (i: number) => number): Uint32Array {
+  const keys = new Float64Array(pos.length);
+  for (let k = 0; k < pos.length; k++) keys[k] = key(pos[k]);
+  const order = Array.from({ length: pos.length }, (_, k) => k);
+  order.sort((a, b) => keys[b] - keys[a] || pos[b] - pos[a]);
+  return Uint32Array.from(order, (k) => pos[k]);
+}
+
+function sorted(s: Snapshot, pos: Uint32Array, sort: Sort): Uint32Array {
+  switch (sort) {
+    case "newest":
+      return byKeyDesc(pos, (i) => s.created[i]);
+    case "oldest":
+      // Exactly newest reversed: created_at, then id, ascending.
+      return sorted(s, pos, "newest").reverse();
+    case "most-viewed":
+      return byKeyDesc(pos, (i) => s.views[i]);
+    case "popular":
+      return byKeyDesc(pos, (i) => s.likes[i]);
+    case "trending":
+      return byKeyDesc(pos, (i) => trendingScore({ likes: s.likes[i], views: s.views[i], createdAt: s.created[i] }, s.at));
+  }
+}
+
+/** Page `offset`, `limit` of an order as if `excludeId` were not in it. */
+function pageWithout(ids: Uint32Array, offset: number, limit: number, excludeId: number | null): number[] {
+  if (offset >= ids.length) return [];
+  const before = excludeId !== null && ids.subarray(0, offset).indexOf(excludeId) >= 0;
+  const start = before ? offset + 1 : offset;
+  return Array.from(ids.subarray(start, start + limit + 1)).filter((id) => id !== excludeId).slice(0, limit);
+}
+
+/** The ids of a stream (and category) in a sort's order, made once per snapshot. */
+function orderOf(s: Snapshot, stream: Stream, categoryId: number | null, sort: Sort): Uint32Array {
+  const key = `${stream}:${categoryId ?? ""}:${sort}`;
+  let ids = s.orders.get(key);
+  if (!ids) s.orders.set(key, ids = sorted(s, subset(s, stream, categoryId), sort).map((i) => s.ids[i]));
+  return ids;
+}
+
+/** The ids of a stream (and category) in id order, kept: every shuffle starts from them. */
+function streamIds(s: Snapshot, stream: Stream, categoryId: number | null, pos: Uint32Array): Uint32Array {
+  const key = `${stream}:${categoryId ?? ""}:ids`;
+  let ids = s.orders.get(key);
+  if (!ids) s.orders.set(key, ids = pos.map((i) => s.ids[i]));
+  return ids;
+}
+
+/** Whole shuffled orders are kept for MAX_SHUFFLES seeds and first pages for MAX_HEADS (oldest forgotten first). */
+function forgetOldShuffles(s: Snapshot) {
+  for (const [tag, max] of [[":head:", MAX_HEADS], [":seed:", MAX_SHUFFLES]] as const) {
+    const keys = [...s.orders.keys()].filter((k) => k.includes(tag) && (tag === ":head:" || !k.includes(":head:")));
+    for (let i = 0; i < keys.length - max; i++) s.orders.delete(keys[i]);
+  }
+}
+
+export type RankOrder = { sort: Sort } | { seed: string };
+
+/** The ids of one page (`offset`, `limit`) of a stream in an order, without `excludeId`. */
+export async function rankedIds(
+  db: Db,
+  stream: Stream,
+  categoryId: number | null,
+  order: RankOrder,
+  offset: number,
+  limit: number,
+  excludeId: number | null,
+  now = Date.now(),
+): Promise<number[]> {
+  const s = await snapshot(db, now);
+  const pos = subset(s, stream, categoryId);
+  const key = `${stream}:${categoryId ?? ""}:${"seed" in order ? `seed:${order.seed}` : order.sort}`;
+  let ids = s.orders.get(key);
+  if (!ids) {
+    if ("seed" in order) {
+      const all = streamIds(s, stream, categoryId, pos);
+      // A seed's first page is all most visitors see: its head is kept, the whole order made when a later page is asked for.
+      if (offset === 0) {
+        const headKey = `${key}:head:${limit + 1}`;
+        let head = s.orders.get(headKey);
+        if (!head) s.orders.set(headKey, head = Uint32Array.from(shuffleHead(all, order.seed, limit + 1)));
+        forgetOldShuffles(s);
+        return pageWithout(head, 0, limit, excludeId);
+      }
+      ids = Uint32Array.from(shuffleOrder(all, order.seed));
+      forgetOldShuffles(s);
+    } else {
+      return pageWithout(orderOf(s, stream, categoryId, order.sort), offset, limit, excludeId);
+    }
+    s.orders.set(key, ids);
+  }
+  return pageWithout(ids, offset, limit, excludeId);
+}
