@@ -23,3 +23,14 @@ CREATE TABLE `hash_blocklist` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `hash_blocklist_hash` ON `hash_blocklist` (`algo`,`hash`);
+--> statement-breakpoint
+CREATE TABLE `user_mutes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`type` text NOT NULL,
+	`value` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `user_mutes_once` ON `user_mutes` (`user_id`,`type`,`value`);

@@ -31,3 +31,18 @@ export const hashBlocklist = sqliteTable("hash_blocklist", {
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [uniqueIndex("hash_blocklist_hash").on(t.algo, t.hash)]);
+
+export const MUTE_TYPES = ["tag", "user", "generator"] as const;
+
+/**
+ * A member's mutes (issue 25): a tag, a user (by id, as text) or an AI generator whose items leave
+ * that member's feed, featured slot, search and related lists. Blocking (`blocks`) stays stronger.
+ */
+export const userMutes = sqliteTable("user_mutes", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  type: text({ enum: MUTE_TYPES }).notNull(),
+  /** Lower case for tags and generators; the muted user's id for users. */
+  value: text().notNull(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [uniqueIndex("user_mutes_once").on(t.userId, t.type, t.value)]);

@@ -18,6 +18,7 @@ import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQu
 import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
+import { muteSchema } from "../../common/schemas/mutes.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
@@ -114,6 +115,9 @@ export const API_OPERATIONS: Operation[] = [
     body: resetPasswordSchema,
     errors: [429],
   }),
+  account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
+  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
+  account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,

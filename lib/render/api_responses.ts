@@ -143,6 +143,11 @@ export const AdminCounts = z.strictObject({
 });
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
+export const Mute = z.strictObject({
+  type: z.enum(["tag", "user", "generator"]),
+  value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
+  label: z.string().describe("What to show: the tag, the generator or the member's username"),
+});
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
@@ -217,6 +222,7 @@ export const RESPONSES = {
   AdminCounts,
   Count,
   Message,
+  Mute,
   Done,
   ForumThread,
   ForumComment,

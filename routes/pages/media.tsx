@@ -24,6 +24,7 @@ import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
+import { mutedIds, RELATED_MUTED_EXTRA } from "../../lib/feed/mutes.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -38,11 +39,14 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   }
   await countView(c, row.id);
   const user = c.var.user;
-  const [like, comments, related] = await Promise.all([
+  const muted = await mutedIds(c.var.db, user?.id);
+  const [like, comments, relatedRows] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     listComments(c.var.db, row.id),
-    listRelated(c.var.db, row, RELATED_LIMIT),
+    // A muting viewer's list is read longer, then cut back (issue 25).
+    listRelated(c.var.db, row, RELATED_LIMIT + Math.min(muted.size, RELATED_MUTED_EXTRA)),
   ]);
+  const related = relatedRows.filter((r) => !muted.has(r.id)).slice(0, RELATED_LIMIT);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
   return renderPage(
