@@ -24,6 +24,7 @@ import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
+import MuteMenu from "../../islands/MuteMenu.tsx";
 import { mutedIds, RELATED_MUTED_EXTRA } from "../../lib/feed/mutes.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
@@ -55,6 +56,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       item={{ ...item, views: item.views }}
       row={row}
       signedIn={!!user}
+      viewerId={user?.id ?? null}
       username={user?.username ?? null}
       like={like}
       comments={comments.map(toComment)}
@@ -69,6 +71,7 @@ type DetailProps = {
   item: ContentItem;
   row: ItemRow;
   signedIn: boolean;
+  viewerId: number | null;
   username: string | null;
   like: LikeStatus;
   comments: MediaComment[];
@@ -76,7 +79,7 @@ type DetailProps = {
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, username, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, viewerId, username, like, comments, related, siteUrl }: DetailProps) {
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
@@ -131,6 +134,7 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
           />
           <Island name="ReportButton" component={ReportButton} props={{ videoId: item.id, openFromQuery: true }} />
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
+          {signedIn && viewerId !== item.userId && <Island name="MuteMenu" component={MuteMenu} props={{ targets: muteTargets(item) }} />}
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
           <a href={`/user/${item.userId}`} className="font-semibold text-orange-400 hover:underline" data-testid="uploader-link">
@@ -177,4 +181,13 @@ function MediaDetail({ item, row, signedIn, username, like, comments, related, s
       </aside>
     </div>
   );
+}
+
+/** What a viewer may mute from an item's page: its uploader, its AI generator and its tags. */
+function muteTargets(item: ContentItem) {
+  return [
+    { type: "user" as const, value: String(item.userId), label: item.uploaderName },
+    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: item.aiGenerator }] : []),
+    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: `#${t}` })),
+  ];
 }
