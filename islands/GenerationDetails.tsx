@@ -48,17 +48,19 @@ export default function GenerationDetails({ prompt, negativePrompt, settings }: 
       <dt className="text-neutral-400">Prompt</dt>
       <dd className="flex items-start justify-between whitespace-pre-wrap break-words">
         <span>{prompt.trim() || "No prompt provided"}</span>
-        {prompt.trim() && <CopyButton value={prompt} label="prompt" />}
+        {prompt.trim() ? <CopyButton value={prompt} label="prompt" /> : null}
       </dd>
-      {negativePrompt && (
-        <>
-          <dt className="text-neutral-400">Negative prompt</dt>
-          <dd className="flex items-start justify-between whitespace-pre-wrap break-words">
-            <span>{negativePrompt}</span>
-            <CopyButton value={negativePrompt} label="negative prompt" />
-          </dd>
-        </>
-      )}
+      {negativePrompt
+        ? (
+          <>
+            <dt className="text-neutral-400">Negative prompt</dt>
+            <dd className="flex items-start justify-between whitespace-pre-wrap break-words">
+              <span>{negativePrompt}</span>
+              <CopyButton value={negativePrompt} label="negative prompt" />
+            </dd>
+          </>
+        )
+        : null}
       {rows.length > 0 && (
         <>
           <dt className="text-neutral-400">Settings</dt>

@@ -14,7 +14,7 @@ export default function LookAlikes({ item }: { item: PendingItem }) {
   if (!item.matchesRemovedId && !item.lookAlikes?.length) return null;
   return (
     <div className="mt-1 flex flex-col gap-1" data-look-alikes={item.id}>
-      {item.matchesRemovedId && (
+      {item.matchesRemovedId != null && (
         <span className="w-fit rounded bg-red-900/60 px-1.5 py-0.5 text-xs font-medium text-red-200">
           Matches removed item #{item.matchesRemovedId}
         </span>
@@ -38,7 +38,7 @@ export default function LookAlikes({ item }: { item: PendingItem }) {
               <span className={STATUS[l.status].tone}>
                 {STATUS[l.status].label} #{l.id} · {l.distance}/64
               </span>
-              {l.reason && <span className="line-clamp-2 text-neutral-400">{l.reason}</span>}
+              {l.reason ? <span className="line-clamp-2 text-neutral-400">{l.reason}</span> : null}
             </li>
           ))}
         </ul>
