@@ -94,3 +94,33 @@ Deno.test("[api] a muting member's feed, featured slot, search and related list 
   assert.ok(related.length > 0);
   for (const id of ids.muted) assert.ok(!related.includes(id), `related shows ${id}`);
 });
+
+Deno.test("[api] a muted user's forum threads leave the muting member's list, pages still full", async () => {
+  await using env = await makeTestEnv();
+  const me = await createUser(env.db);
+  const noisy = await createUser(env.db);
+  const fine = await createUser(env.db);
+  const cookie = await loginCookie(env.db, me.id);
+  const post = async (userId: number, i: number) => {
+    const c = await loginCookie(env.db, userId);
+    return (await json(
+      await env.request("/api/forum/threads", {
+        cookie: c,
+        json: { title: `Thread number ${i}`, content: "Some words here.", categoryId: 1 },
+      }),
+      201,
+    )).id as number;
+  };
+  const kept: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const id = await post(i % 2 ? fine.id : noisy.id, i);
+    if (i % 2) kept.push(id);
+  }
+  await json(await env.request("/api/user/mutes", { cookie, json: { type: "user", value: String(noisy.id) } }), 201);
+  const page1 = await json(await env.request("/api/forum/threads?limit=4&offset=0&sortBy=newest", { cookie }));
+  const page2 = await json(await env.request("/api/forum/threads?limit=4&offset=4&sortBy=newest", { cookie }));
+  assert.equal(page1.length, 4);
+  assert.equal(page2.length, 2);
+  assert.deepEqual([...page1, ...page2].map((t: { id: number }) => t.id).sort(), [...kept].sort());
+  assert.equal((await json(await env.request("/api/forum/threads?limit=20&offset=0"))).length, 12);
+});
