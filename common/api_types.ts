@@ -33,6 +33,9 @@ export type ContentItem = {
   title: string;
   description: string;
   prompt: string;
+  /** From the file's generation metadata (issue 25), when it had any. */
+  negativePrompt?: string;
+  generation?: GenerationSettings;
   aiGenerator: string;
   resolution: "HD" | "4K";
   /** Comma-separated (format.ts splitTags reads it). */
@@ -95,6 +98,22 @@ export type MediaComment = { id: number; userId: number | null; username: string
 
 /** The admin lists' item: the content item plus what only moderators see. */
 export type AdminItem = ContentItem & { hidden: boolean };
+
+/** Settings read from a file's generation metadata (issue 25); each only when the file had it. */
+export type GenerationSettings = { model?: string; sampler?: string; steps?: number; cfg?: number; seed?: number; size?: string };
+
+/** An item that looks like a pending one (issue 25): its earlier decision, or "removed" when an admin deleted it. */
+export type LookAlike = {
+  id: number;
+  title: string | null;
+  thumbnail: string | null;
+  status: "approved" | "rejected" | "removed";
+  reason: string | null;
+  distance: number;
+};
+
+/** `GET /api/admin/content/pending`: with its look-alikes and, when held, the removed item it matches. */
+export type PendingItem = AdminItem & { matchesRemovedId: number | null; lookAlikes: LookAlike[] };
 
 /** `GET /api/admin/content/reported`. */
 export type ReportedItem = AdminItem & {

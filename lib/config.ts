@@ -71,6 +71,11 @@ const schema = z.object({
   MAX_JSON_KB: positiveInt.max(10 * 1024).default(64),
   /** A request body that sends no byte for this long is abandoned with 408 (uploads included). */
   BODY_IDLE_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+  /**
+   * Perceptual-hash distance (of 64 bits) at or under which two items look alike (issue 25; measured
+   * in tests/similar_test.ts: copies resized, re-encoded, cropped 5% or brightened 0-10, unrelated 14+).
+   */
+  SIMILAR_MAX_DISTANCE: z.coerce.number().int().min(0).max(32).default(12),
   /** Jobs (transcodes) this process runs at once. */
   JOB_CONCURRENCY: positiveInt.max(16).default(1),
   /** false: the web process runs no jobs; `deno task worker` (another process or host on the same database) does. */
@@ -198,6 +203,7 @@ function toConfig(env: z.infer<typeof schema>) {
       /** Polling interval when the queue is empty (a new job in this process wakes it at once). */
       pollMs: 1000,
     },
+    similarMaxDistance: env.SIMILAR_MAX_DISTANCE,
     ffmpeg: { threads: env.FFMPEG_THREADS, nice: env.FFMPEG_NICE },
     keepOriginals: env.KEEP_ORIGINALS,
     storage: {

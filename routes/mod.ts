@@ -4,6 +4,7 @@ import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { accountApi } from "./api/account.ts";
 import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
+import { mutesApi } from "./api/mutes.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
@@ -64,6 +65,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/users", usersApi);
+  app.route("/api/user/mutes", mutesApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);

@@ -111,7 +111,7 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     [`/api/messages/conversation/${member.id}`, R.ChatMessage.array(), admin.cookie],
     ["/api/messages/unread/count", R.Count, admin.cookie],
     ["/api/admin/counts", R.AdminCounts, admin.cookie],
-    ["/api/admin/content/pending", R.AdminItem.array(), admin.cookie],
+    ["/api/admin/content/pending", R.PendingItem.array(), admin.cookie],
     ["/api/admin/content/approved", R.ApprovedPage, admin.cookie],
     ["/api/admin/users", R.AdminUser.array(), admin.cookie],
     ["/api/pages/rules", R.SiteText],

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { prepared } from "../prepared.ts";
-import { forumCategories, threadComments, threads, threadUpvotes, users } from "../schema/mod.ts";
+import { forumCategories, threadComments, threads, threadUpvotes, userMutes, users } from "../schema/mod.ts";
 import type { ForumFilter, ForumSort } from "../../common/forum_rules.ts";
 
 type Conn = Db | Tx;
@@ -113,6 +113,10 @@ export function threadListQuery(db: Conn, q: ThreadListQuery) {
     .where(and(
       q.categoryId === null ? undefined : eq(threads.categoryId, q.categoryId),
       q.filter === "sticky" ? eq(threads.isSticky, true) : undefined,
+      // A member's muted users' threads leave their list (issue 25), in the query, so pages stay full.
+      q.viewerId === null
+        ? undefined
+        : sql`${threads.userId} not in (select cast(${userMutes.value} as integer) from ${userMutes} where ${userMutes.userId} = ${q.viewerId} and ${userMutes.type} = 'user')`,
     ))
     .orderBy(...threadOrder(q.sort))
     .limit(q.limit)

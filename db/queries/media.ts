@@ -11,6 +11,7 @@ export const itemColumns = {
   title: media.title,
   description: media.description,
   prompt: media.prompt,
+  generation: media.generation,
   aiGenerator: media.aiGenerator,
   tags: media.tags,
   resolution: media.resolution,

@@ -66,6 +66,10 @@ export const media = sqliteTable("media", {
   updatedAt: integer("updated_at").notNull().$defaultFn(now),
   /** When the owner last changed the title or description after approval (shown to moderators; audit log has the old values). */
   editedAt: integer("edited_at"),
+  /** "Matches removed item #N" (issue 25): a look-alike of a rejected or admin-deleted item, held for review. */
+  matchesRemovedId: integer("matches_removed_id"),
+  /** Read from the file (issue 25): JSON `{ negativePrompt, settings }` (lib/media/generation.ts); the prompt has its own column. */
+  generation: text(),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),

@@ -3,3 +3,4 @@ export * from "./media.ts";
 export * from "./community.ts";
 export * from "./jobs.ts";
 export * from "./shared.ts";
+export * from "./similar.ts";

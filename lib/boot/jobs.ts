@@ -9,17 +9,21 @@ import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { hasFfmpeg } from "../media/media_process.ts";
 import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
+import { HASH_BACKFILL, hashBackfillHandler, queueHashBackfill } from "../media/hash_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";
 import { type Handlers, JobRunner } from "../jobs/queue.ts";
 
-export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler };
+export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler, [HASH_BACKFILL]: hashBackfillHandler };
 
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
 
 export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS): Promise<Jobs> {
   // Without ffmpeg there is nothing to make: videos keep playing their originals.
-  const queued = (await hasFfmpeg()) ? await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts)) : 0;
+  const ffmpeg = await hasFfmpeg();
+  const queued = ffmpeg ? await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts)) : 0;
   if (queued) log.info("videos queued for renditions", { count: queued });
+  // Items from before perceptual hashes (issue 25) get theirs in the background.
+  if (await queueHashBackfill(db, config, ffmpeg)) log.info("items queued for perceptual hashes");
   const runner = new JobRunner(db, config, handlers).start();
   const unsubscribe = onJobQueued(() => runner.wake());
   return {

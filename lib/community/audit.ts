@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "content.unfeature",
   "content.delete",
   "content.dismiss_reports",
+  /** An item's perceptual hashes added to the blocklist (issue 25): matching uploads are refused. */
+  "content.blocklist",
   "content.edit",
   /** Not an admin's: an owner changed the title or description of an approved item (details: old and new values). */
   "content.owner_edit",

@@ -42,7 +42,14 @@ export async function resolveCategory(db: Db, ref: { id: number } | { slug: stri
   return category;
 }
 
-export type FeedRequest = { page: number; order: FeedOrder; categoryId: number | null; columns: number };
+export type FeedRequest = {
+  page: number;
+  order: FeedOrder;
+  categoryId: number | null;
+  columns: number;
+  /** Items this viewer muted (lib/feed/mutes.ts): left out of the streams and the featured slot. */
+  muted?: Set<number>;
+};
 
 /**
  * The categories, kept per database until the content version moves (lib/http/content_version.ts):
@@ -75,6 +82,10 @@ async function streamPage<S extends Shape>(
   const { order, categoryId } = req;
   // The first pages of an indexed sort come from its index, exact and fresh to the last like;
   // deeper ones from the kept order (lib/feed/rankings.ts), where an OFFSET would walk every row before them.
+  if (req.muted?.size) {
+    const ids = await rankedIds(db, stream, categoryId, order, offset, limit, excludeId, now, req.muted);
+    return itemRowsByIds(db, ids, shape, now);
+  }
   if ("sort" in order && order.sort !== "trending" && offset < DEEP_OFFSET) {
     return listFeedPage(db, { sort: order.sort, stream, categoryId, limit, offset, excludeId }, shape);
   }
@@ -90,7 +101,8 @@ async function streamPage<S extends Shape>(
 async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const featured = await featuredRow(db, req.categoryId, shape, now);
+  const kept = await featuredRow(db, req.categoryId, shape, now);
+  const featured = kept && req.muted?.has(kept.id) ? null : kept;
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([
     streamPage(db, "videos", req, size.videos + 1, (req.page - 1) * size.videos, now, excludeId, shape),

@@ -183,7 +183,9 @@ function sorted(s: Snapshot, pos: Uint32Array, sort: Sort): Uint32Array {
 }
 
 /** Page `offset`, `limit` of an order as if `excludeId` were not in it. */
-function pageWithout(ids: Uint32Array, offset: number, limit: number, excludeId: number | null): number[] {
+function pageWithout(ids: Uint32Array, offset: number, limit: number, excludeId: number | null, muted?: Set<number>): number[] {
+  // A muting viewer's page is cut from the order without their muted items (issue 25), so pages stay full.
+  if (muted?.size) return Array.from(ids.filter((id) => id !== excludeId && !muted.has(id)).subarray(offset, offset + limit));
   if (offset >= ids.length) return [];
   const before = excludeId !== null && ids.subarray(0, offset).indexOf(excludeId) >= 0;
   const start = before ? offset + 1 : offset;
@@ -226,6 +228,7 @@ export async function rankedIds(
   limit: number,
   excludeId: number | null,
   now = Date.now(),
+  muted?: Set<number>,
 ): Promise<number[]> {
   const s = await snapshot(db, now);
   const pos = subset(s, stream, categoryId);
@@ -235,19 +238,19 @@ export async function rankedIds(
     if ("seed" in order) {
       const all = streamIds(s, stream, categoryId, pos);
       // A seed's first page is all most visitors see: its head is kept, the whole order made when a later page is asked for.
-      if (offset === 0) {
+      if (offset === 0 && !muted?.size) {
         const headKey = `${key}:head:${limit + 1}`;
         let head = s.orders.get(headKey);
         if (!head) s.orders.set(headKey, head = Uint32Array.from(shuffleHead(all, order.seed, limit + 1)));
         forgetOldShuffles(s);
-        return pageWithout(head, 0, limit, excludeId);
+        return pageWithout(head, 0, limit, excludeId, muted);
       }
       ids = Uint32Array.from(shuffleOrder(all, order.seed));
       forgetOldShuffles(s);
     } else {
-      return pageWithout(orderOf(s, stream, categoryId, order.sort), offset, limit, excludeId);
+      return pageWithout(orderOf(s, stream, categoryId, order.sort), offset, limit, excludeId, muted);
     }
     s.orders.set(key, ids);
   }
-  return pageWithout(ids, offset, limit, excludeId);
+  return pageWithout(ids, offset, limit, excludeId, muted);
 }

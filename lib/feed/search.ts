@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { ftsQuery, SEARCH_WINDOW, searchIds, type SearchType } from "../../db/queries/search.ts";
+import { ftsQuery, SEARCH_WINDOW, type SearchFilter, searchIds, type SearchType } from "../../db/queries/search.ts";
 import { type ContentItem, toContentItem } from "../media/content_item.ts";
 import { categoryRefSchema, MAX_PAGE, resolveCategory } from "./feed.ts";
 import { itemRowsByIds } from "./item_rows.ts";
@@ -41,12 +41,13 @@ export type SearchResult = { items: ContentItem[]; total: number; more: boolean;
  * Runs a search; an empty query or one without any word finds nothing. The index ranks and
  * filters (db/queries/search.ts); the page's rows come from the kept public rows.
  */
-export async function runSearchPage(db: Db, p: SearchParams): Promise<SearchResult> {
+export async function runSearchPage(db: Db, p: SearchParams, muted?: Set<number>): Promise<SearchResult> {
   const ref = p.categoryId !== undefined ? { id: p.categoryId } : p.category;
   const category = await resolveCategory(db, ref);
   const match = ftsQuery(collapseWhitespace(p.q ?? ""));
   if (!match) return { items: [], total: 0, more: false, hasNext: false };
   const offset = ((p.page ?? 1) - 1) * SEARCH_PAGE_SIZE;
+  if (muted?.size) return mutedSearchPage(db, { match, type: p.type ?? null, categoryId: category?.id ?? null }, offset, muted);
   const { ids, total } = await searchIds(db, {
     match,
     type: p.type ?? null,
@@ -63,6 +64,21 @@ export async function runSearchPage(db: Db, p: SearchParams): Promise<SearchResu
   };
 }
 
-export async function runSearch(db: Db, p: SearchParams): Promise<ContentItem[]> {
-  return (await runSearchPage(db, p)).items;
+export async function runSearch(db: Db, p: SearchParams, muted?: Set<number>): Promise<ContentItem[]> {
+  return (await runSearchPage(db, p, muted)).items;
+}
+
+/** A muting viewer's page (issue 25): the window's ids without the muted ones, then the page cut from them. */
+async function mutedSearchPage(db: Db, f: SearchFilter, offset: number, muted: Set<number>): Promise<SearchResult> {
+  const { ids: all, total } = await searchIds(db, { ...f, limit: SEARCH_WINDOW, offset: 0 });
+  const ids = all.filter((id) => !muted.has(id));
+  const page = ids.slice(offset, offset + SEARCH_PAGE_SIZE);
+  const rows = await itemRowsByIds(db, page, "item");
+  const kept = total - (all.length - ids.length);
+  return {
+    items: rows.map(toContentItem),
+    total: Math.min(kept, SEARCH_WINDOW),
+    more: total > SEARCH_WINDOW,
+    hasNext: offset + page.length < ids.length,
+  };
 }

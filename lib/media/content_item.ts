@@ -131,8 +131,20 @@ function buildItem(row: ItemRow, withProcessing: boolean): ContentItem {
     credits: row.credits,
     vimeoId: null,
     reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    ...generationOf(row.generation),
     ...(withProcessing && row.contentType === "video" ? { processing: processingOf(row) } : {}),
   };
+}
+
+/** The stored generation metadata as the item's fields; nothing when the file had none. */
+function generationOf(json: string | null): Pick<ContentItem, "negativePrompt" | "generation"> {
+  if (!json) return {};
+  try {
+    const g = JSON.parse(json) as { negativePrompt?: string; settings?: ContentItem["generation"] };
+    return { ...(g.negativePrompt ? { negativePrompt: g.negativePrompt } : {}), ...(g.settings ? { generation: g.settings } : {}) };
+  } catch {
+    return {};
+  }
 }
 
 /** Embed HTML is rebuilt from a validated 11-character id, never stored or echoed. */

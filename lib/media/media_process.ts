@@ -3,8 +3,8 @@
  * when they are on the PATH (422 when they do not decode); their renditions, preview and posters
  * are made later by a job (lib/media/process_job.ts). Images: through sharp, re-encoded so
  * EXIF/GPS and every other metadata block is dropped, refused above the megapixel limit, with a
- * WebP thumbnail; PNG generation metadata (Automatic1111 `parameters`, ComfyUI `prompt`) is read
- * first. Without ffmpeg the browser's duration and thumbnail are trusted, said once in the log.
+ * WebP thumbnail; generation metadata (PNG text, JPEG/WebP EXIF and XMP: lib/media/generation.ts)
+ * is read first. Without ffmpeg the browser's duration and thumbnail are trusted, said once in the log.
  */
 import { Buffer } from "node:buffer";
 import { readFile, rm, writeFile } from "node:fs/promises";
@@ -15,7 +15,7 @@ import { StorageError } from "../storage/error.ts";
 import { log } from "../log.ts";
 import { sniff } from "./sniff.ts";
 import { newKey, storeFor } from "./storage.ts";
-import { type Generation, readPngGeneration } from "./png_metadata.ts";
+import { type GenerationData, readImageGeneration } from "./generation.ts";
 
 export const VIDEO_UNDECODABLE = "The video could not be decoded. Please upload a valid video file.";
 export const IMAGE_UNDECODABLE = "The image could not be decoded. Please upload a valid image file.";
@@ -96,9 +96,10 @@ export async function checkImage(config: Config, path: string | Buffer): Promise
  * create call needs it to know whether an image without a named generator is acceptable, before
  * it pays for the re-encode (issue 19: a 2,000-frame GIF took 11 s, then the answer was 400).
  */
-export async function readStoredGeneration(config: Config, key: string): Promise<Generation | null> {
+export async function readStoredGeneration(config: Config, key: string): Promise<GenerationData | null> {
   const original = await readStored(config, key);
-  return sniff(original)?.mime === "image/png" ? readPngGeneration(original) : null;
+  const mime = sniff(original)?.mime;
+  return mime ? readImageGeneration(original, mime) : null;
 }
 
 /** A stored object's bytes (images only: they are at most MAX_IMAGE_MB). */
@@ -124,7 +125,7 @@ async function storeBytes(config: Config, key: string, write: (path: string) => 
   }
 }
 
-export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: Generation | null };
+export type ProcessedImage = { width: number; height: number; size: number; thumbnailKey: string; generation: GenerationData | null };
 
 /** Re-encodes the image in place (no metadata kept) and writes a WebP thumbnail. */
 export async function processImage(config: Config, key: string): Promise<ProcessedImage> {
@@ -132,7 +133,7 @@ export async function processImage(config: Config, key: string): Promise<Process
   await checkImage(config, original);
   const type = sniff(original);
   if (!type || type.kind !== "image") throw new HttpError(422, IMAGE_UNDECODABLE);
-  const generation = type.mime === "image/png" ? readPngGeneration(original) : null;
+  const generation = readImageGeneration(original, type.mime);
   const animated = type.mime === "image/gif" || type.mime === "image/webp";
   let out: { data: Buffer; info: sharp.OutputInfo };
   try {

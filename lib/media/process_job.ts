@@ -25,6 +25,7 @@ import { newKey, removeKeys, storeFor } from "./storage.ts";
 import { probeMedia } from "./ffmpeg.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
 import { VIDEO_UNDECODABLE } from "./media_process.ts";
+import { hashVideoItem } from "./similar_hash.ts";
 
 export const VIDEO_PROCESS = "video.process";
 
@@ -60,6 +61,8 @@ export const videoProcessHandler: JobHandler = {
       throw new PermanentJobError(VIDEO_UNDECODABLE);
     }
 
+    // Perceptual hashes of a few frames (issue 25): a look-alike of removed content is held.
+    await hashVideoItem(db, config, mediaId, src, info.duration, signal);
     const rungs = planRenditions(info);
     const tmp = () => store.tempPath();
     const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };

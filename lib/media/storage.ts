@@ -46,3 +46,17 @@ export async function hashFile(path: string): Promise<string> {
   for await (const chunk of file.readable) hash.update(chunk);
   return hash.digest("hex");
 }
+
+/**
+ * Runs `fn` on a local path of a stored object (the file itself on disk, a temp copy of it from a
+ * bucket, removed afterwards); null when the object is gone.
+ */
+export async function withLocalCopy<T>(config: Config, key: string, fn: (path: string) => Promise<T>): Promise<T | null> {
+  const copy = await storeFor(config).local(key);
+  if (!copy) return null;
+  try {
+    return await fn(copy.path);
+  } finally {
+    await copy.release();
+  }
+}

@@ -12,13 +12,14 @@ import {
   resetPasswordSchema,
   updateProfileSchema,
 } from "../../common/schemas/account.ts";
-import { rejectSchema } from "../../common/schemas/admin.ts";
+import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
+import { muteSchema } from "../../common/schemas/mutes.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
@@ -119,6 +120,9 @@ export const API_OPERATIONS: Operation[] = [
     body: resetPasswordSchema,
     errors: [429],
   }),
+  account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
+  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
+  account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,
@@ -227,7 +231,12 @@ export const API_OPERATIONS: Operation[] = [
   messages("post", "/api/messages/send", "Send a message", json("ChatMessage", 201), { ...member, body: sendMessageSchema, errors: [429] }),
 
   admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts"), byAdmin),
-  admin("get", "/api/admin/content/pending", "Items waiting for review", list("AdminItem"), byAdmin),
+  admin("get", "/api/admin/content/pending", "Items waiting for review, with their look-alikes", list("PendingItem"), byAdmin),
+  admin("post", "/api/admin/content/{id}/blocklist", "Refuse uploads that look like this item (its perceptual hashes)", json("Done"), {
+    ...byAdmin,
+    body: blocklistSchema,
+    errors: [409],
+  }),
   admin("get", "/api/admin/content/reported", "Reported items", list("ReportedItem"), byAdmin),
   admin("get", "/api/admin/content/featured", "Featured items", list("AdminItem"), byAdmin),
   admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),

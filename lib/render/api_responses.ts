@@ -34,6 +34,15 @@ export const ContentItem = z.strictObject({
   title: z.string(),
   description: z.string(),
   prompt: z.string(),
+  negativePrompt: z.string().optional().describe("Read from the file's generation metadata"),
+  generation: z.strictObject({
+    model: z.string().optional(),
+    sampler: z.string().optional(),
+    steps: z.number().optional(),
+    cfg: z.number().optional(),
+    seed: z.number().optional(),
+    size: z.string().optional(),
+  }).optional().describe("Settings read from the file's generation metadata"),
   aiGenerator: z.string(),
   resolution: z.enum(["HD", "4K"]),
   tags: z.string().describe("Comma-separated"),
@@ -74,6 +83,18 @@ export const ContentItem = z.strictObject({
 }).describe("A video, image or YouTube embed (spec part 1 §3)");
 
 export const AdminItem = ContentItem.extend({ hidden: z.boolean() }).describe("A content item with what only moderators see");
+const LookAlike = z.strictObject({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  status: z.enum(["approved", "rejected", "removed"]),
+  reason: z.string().nullable(),
+  distance: z.number().int().describe("Hamming distance of the perceptual hashes (of 64 bits)"),
+});
+export const PendingItem = AdminItem.extend({
+  matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
+  lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+}).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
   reportReason: z.string(),
   reportedAt: iso,
@@ -122,6 +143,11 @@ export const AdminCounts = z.strictObject({
 });
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
+export const Mute = z.strictObject({
+  type: z.enum(["tag", "user", "generator"]),
+  value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
+  label: z.string().describe("What to show: the tag, the generator or the member's username"),
+});
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
@@ -187,6 +213,7 @@ export const RESPONSES = {
   SessionUser,
   ContentItem,
   AdminItem,
+  PendingItem,
   ReportedItem,
   FeedResponse,
   Category,
@@ -197,6 +224,7 @@ export const RESPONSES = {
   AdminCounts,
   Count,
   Message,
+  Mute,
   Done,
   ForumThread,
   ForumComment,

@@ -25,7 +25,9 @@ import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
-import { rejectSchema } from "../../common/schemas/admin.ts";
+import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
+import { blockItemHashes } from "../../lib/media/similar.ts";
+import { withLookAlikes } from "../../lib/media/similar_review.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import { type AuditAction, recordAudit } from "../../lib/community/audit.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
@@ -94,7 +96,23 @@ export const adminApi = new Hono<AppEnv>()
     const [pending, reported] = await Promise.all([countPendingItems(c.var.db), countReportedItems(c.var.db)]);
     return c.json({ pendingCount: pending, reportedCount: reported, totalCount: pending + reported });
   })
-  .get("/content/pending", async (c) => c.json((await listPendingItems(c.var.db)).map(adminItem)))
+  .get("/content/pending", async (c) => {
+    const { db, config } = c.var;
+    return c.json(await withLookAlikes(db, config.similarMaxDistance, (await listPendingItems(db)).map(adminItem)));
+  })
+  // Issue 25: uploads within the threshold of this item's hashes are refused from now on.
+  .post("/content/:id/blocklist", async (c) => {
+    const id = idOr400(c.req.param("id"));
+    const { reason } = await jsonBody(c, blocklistSchema);
+    const admin = requireAdmin(c);
+    const hashes = await writeTx(c.var.db, async (tx) => {
+      const n = await blockItemHashes(tx, id, admin.id, reason || null);
+      if (!n) throw conflict("This item has no perceptual hash yet");
+      await recordAudit(tx, { actorId: admin.id, action: "content.blocklist", targetType: "media", targetId: id, details: { reason } });
+      return n;
+    });
+    return c.json({ ok: true, id, hashes });
+  })
   .get("/content/reported", async (c) => c.json((await listReportedItems(c.var.db)).map(reportedItem)))
   .get("/content/featured", async (c) => c.json((await listFeaturedItems(c.var.db)).map(adminItem)))
   .get("/content/approved", async (c) => {
@@ -159,7 +177,7 @@ export const adminApi = new Hono<AppEnv>()
     const admin = requireAdmin(c);
     const item = await itemOr404(c, id);
     // The row goes first, then its files (lib/media/media_delete.ts), then the record of it.
-    if (!(await deleteMediaItem(c.var.db, c.var.config, id))) throw notFound("Content not found");
+    if (!(await deleteMediaItem(c.var.db, c.var.config, id, { byAdmin: true }))) throw notFound("Content not found");
     await recordAudit(c.var.db, {
       actorId: admin.id,
       action: "content.delete",

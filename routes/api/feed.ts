@@ -3,6 +3,7 @@ import { SSR_COLUMNS } from "../../common/feed_rules.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { acceptsSeed, feedOrder, loadFeedJson, rememberedSeed, rememberSeed, resolveCategory } from "../../lib/feed/feed.ts";
 import { queryOr400 } from "../../lib/validate.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 import { contentFeedQuery } from "../../lib/feed/query_schemas.ts";
 import { sendJson } from "../../lib/http/compress.ts";
 
@@ -24,6 +25,7 @@ export const feedApi = new Hono<AppEnv>()
       order: feedOrder(q.sortBy, seed),
       categoryId: category?.id ?? null,
       columns: q.columnCount ?? SSR_COLUMNS,
+      muted: await mutedIds(c.var.db, c.var.user?.id),
     }, !!c.var.config.adClientId);
     c.header("Cache-Control", "private, no-store");
     return sendJson(c, json);

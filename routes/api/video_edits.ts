@@ -10,8 +10,11 @@ import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
+import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
+import { imageHashes } from "../../lib/media/similar_hash.ts";
+import { type GenerationData, readVideoGeneration } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
@@ -104,6 +107,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (await findMediaByHash(db, upload.sha256)) throw await duplicate();
 
     const created: Created = { extraKeys: [] };
+    let hashes: string[] = [];
     try {
       const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
@@ -113,6 +117,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         // Without ffmpeg the original is all there is: it is served as uploaded, as before.
         const transcode = await hasFfmpeg();
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
+        const gen = transcode ? await withLocalCopy(config, upload.fileKey, readVideoGeneration) : null;
         if (thumb) created.extraKeys.push(thumb);
         values = {
           ...row,
@@ -122,6 +127,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           processingState: transcode ? "queued" : "ready",
           processingProgress: transcode ? 0 : 100,
           playable: !transcode,
+          ...generationValues(row, gen),
         };
       } else {
         const img = await processImage(config, upload.fileKey);
@@ -132,10 +138,13 @@ export function videoEditsApi(limiter: RateLimiter) {
           width: img.width,
           height: img.height,
           size: img.size,
-          prompt: row.prompt || img.generation?.prompt || "",
-          aiGenerator: row.aiGenerator || img.generation?.aiGenerator || "",
+          ...generationValues(row, img.generation),
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
+        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload.
+        hashes = (await withLocalCopy(config, upload.fileKey, imageHashes)) ?? [];
+        await refuseBlocked(db, hashes, config.similarMaxDistance);
+        values.matchesRemovedId = removedMatch(await findLookAlikes(db, hashes, config.similarMaxDistance));
       }
       // Duplicates are judged by what is kept: re-encoding drops trailing bytes and metadata, so
       // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
@@ -147,6 +156,7 @@ export function videoEditsApi(limiter: RateLimiter) {
         if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
+        await storeHashes(tx, mediaId, hashes);
         if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
         return mediaId;
       });
@@ -192,12 +202,23 @@ export function videoEditsApi(limiter: RateLimiter) {
     const user = requireUser(c);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(db, user, id);
-    if (!(await deleteMediaItem(db, config, id))) throw notFound("Content not found");
+    if (!(await deleteMediaItem(db, config, id, { byAdmin: ownerId !== user.id }))) throw notFound("Content not found");
     if (ownerId !== user.id) await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id });
     return c.json({ success: true });
   });
 
   return app;
+}
+
+/** What the file's generation metadata adds: the typed prompt and generator win, the rest is kept beside. */
+function generationValues(row: { prompt: string; aiGenerator: string }, g: GenerationData | null) {
+  return {
+    prompt: row.prompt || g?.prompt || "",
+    aiGenerator: row.aiGenerator || g?.aiGenerator || "",
+    generation: g && (g.negativePrompt || Object.keys(g.settings).length)
+      ? JSON.stringify({ negativePrompt: g.negativePrompt || undefined, settings: g.settings })
+      : null,
+  };
 }
 
 /** The title and description changes of an approved item, old and new, or null when there are none. */

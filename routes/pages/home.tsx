@@ -6,6 +6,7 @@ import { findCategory } from "../../db/queries/feed.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed/feed.ts";
 import { log } from "../../lib/log.ts";
 import { Kept, renderPage } from "../../lib/render/render.tsx";
@@ -65,6 +66,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
       order: feedOrder(sort, seed),
       categoryId: category?.id ?? null,
       columns: SSR_COLUMNS,
+      muted: await mutedIds(db, c.var.user?.id),
     }, !!config.adClientId);
   } catch (err) {
     log.error("home feed failed", { requestId: c.var.requestId, error: String(err) });

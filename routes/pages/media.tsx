@@ -23,6 +23,9 @@ import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
+import GenerationDetails from "../../islands/GenerationDetails.tsx";
+import MuteMenu from "../../islands/MuteMenu.tsx";
+import { mutedIds, RELATED_MUTED_EXTRA } from "../../lib/feed/mutes.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -37,11 +40,14 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   }
   await countView(c, row.id);
   const user = c.var.user;
-  const [like, comments, related] = await Promise.all([
+  const muted = await mutedIds(c.var.db, user?.id);
+  const [like, comments, relatedRows] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     listComments(c.var.db, row.id),
-    listRelated(c.var.db, row, RELATED_LIMIT),
+    // A muting viewer's list is read longer, then cut back (issue 25).
+    listRelated(c.var.db, row, RELATED_LIMIT + Math.min(muted.size, RELATED_MUTED_EXTRA)),
   ]);
+  const related = relatedRows.filter((r) => !muted.has(r.id)).slice(0, RELATED_LIMIT);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
   return renderPage(
@@ -50,6 +56,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       item={{ ...item, views: item.views }}
       row={row}
       signedIn={!!user}
+      viewerId={user?.id ?? null}
       username={user?.username ?? null}
       viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
@@ -65,6 +72,7 @@ type DetailProps = {
   item: ContentItem;
   row: ItemRow;
   signedIn: boolean;
+  viewerId: number | null;
   username: string | null;
   viewer: { id: number; isAdmin: boolean } | null;
   like: LikeStatus;
@@ -73,7 +81,7 @@ type DetailProps = {
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, username, viewer, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, comments, related, siteUrl }: DetailProps) {
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
@@ -128,6 +136,7 @@ function MediaDetail({ item, row, signedIn, username, viewer, like, comments, re
           />
           <Island name="ReportButton" component={ReportButton} props={{ videoId: item.id, openFromQuery: true }} />
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
+          {signedIn && viewerId !== item.userId && <Island name="MuteMenu" component={MuteMenu} props={{ targets: muteTargets(item) }} />}
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
           <a
@@ -150,8 +159,12 @@ function MediaDetail({ item, row, signedIn, username, viewer, like, comments, re
         <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
           <dt className="text-neutral-400">AI generator</dt>
           <dd className="wrap-anywhere">{item.aiGenerator || "AI Artist"}</dd>
-          <dt className="text-neutral-400">Prompt</dt>
-          <dd className="whitespace-pre-wrap wrap-anywhere">{item.prompt.trim() || "No prompt provided"}</dd>
+          <Island
+            name="GenerationDetails"
+            component={GenerationDetails}
+            props={{ prompt: item.prompt, negativePrompt: item.negativePrompt ?? null, settings: item.generation ?? null }}
+            hydrate="visible"
+          />
           {item.description.trim() && (
             <>
               <dt className="text-neutral-400">Description</dt>
@@ -174,4 +187,13 @@ function MediaDetail({ item, row, signedIn, username, viewer, like, comments, re
       </aside>
     </div>
   );
+}
+
+/** What a viewer may mute from an item's page: its uploader, its AI generator and its tags. */
+function muteTargets(item: ContentItem) {
+  return [
+    { type: "user" as const, value: String(item.userId), label: item.uploaderName },
+    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: item.aiGenerator }] : []),
+    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: `#${t}` })),
+  ];
 }

@@ -2,6 +2,8 @@ import { toSignIn } from "../../lib/auth/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
+import MutedList from "../../islands/MutedList.tsx";
+import { listMutes } from "../../db/queries/mutes.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { findAbout, findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
@@ -19,10 +21,11 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about] = await Promise.all([
+  const [passwordHash, providers, about, mutes] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
+    listMutes(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -43,6 +46,14 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
           notice: connectNotice(c.req.query("connected"), c.req.query("social_error"), c.req.query("provider")),
           about,
         }}
+      />
+      <Island
+        name="MutedList"
+        component={MutedList}
+        props={{
+          initial: mutes.map((m) => ({ type: m.type, value: m.value, label: m.type === "user" ? m.username ?? m.value : m.value })),
+        }}
+        hydrate="visible"
       />
     </section>,
     { meta: { title: "Profile", noindex: true } },

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 import { Island } from "../../components/Island.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import SearchResults from "../../islands/SearchResults.tsx";
@@ -70,7 +71,7 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   let failed: 500 | null = null;
   if (q) {
     try {
-      found = await runSearchPage(c.var.db, params);
+      found = await runSearchPage(c.var.db, params, await mutedIds(c.var.db, c.var.user?.id));
     } catch (err) {
       if (err instanceof HttpError) throw err;
       log.error("search failed", { requestId: c.var.requestId, error: String(err) });

@@ -5,6 +5,7 @@ import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import { blocksBetween } from "../../db/queries/blocks.ts";
 import { countPublicItemsByUser, listPublicItemsByUser, type ProfileUser } from "../../db/queries/profiles.ts";
 import ProfileMessageBox from "../../islands/ProfileMessageBox.tsx";
+import MuteMenu from "../../islands/MuteMenu.tsx";
 import UserContent from "../../islands/UserContent.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { type ContentItem, toContentItem } from "../../lib/media/content_item.ts";
@@ -65,6 +66,15 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
         <ProfileCard profile={profile} siteName={config.siteName} total={total} />
         {/* Hidden on one's own profile; visitors get the disabled box with a login prompt and no script. */}
         {!own && (viewer ? <Island name="ProfileMessageBox" component={ProfileMessageBox} props={box} /> : <ProfileMessageBox {...box} />)}
+        {!own && viewer && (
+          <div className="mt-3">
+            <Island
+              name="MuteMenu"
+              component={MuteMenu}
+              props={{ targets: [{ type: "user", value: String(profile.id), label: profile.username }] }}
+            />
+          </div>
+        )}
       </div>
       <h2 className="mb-4 text-xl font-semibold">Content</h2>
       {loadError

@@ -3,10 +3,12 @@ import { formatDate, formatDuration } from "../../../common/format.ts";
 import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
 import { ActionsCell, CallButton, Cell, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
 import RejectDialog from "./RejectDialog.tsx";
+import LookAlikes from "./LookAlikes.tsx";
+import type { PendingItem } from "../../../common/api_types.ts";
 
 /** Uploads awaiting review: feature, approve or reject (with a reason) each. */
 export default function PendingTab({ changed }: { changed: () => void }) {
-  const [state, reload] = useLoad<AdminItem[]>("/api/admin/content/pending");
+  const [state, reload] = useLoad<PendingItem[]>("/api/admin/content/pending");
   const refresh = () => {
     reload();
     changed();
@@ -32,7 +34,9 @@ export default function PendingTab({ changed }: { changed: () => void }) {
           <Row key={item.id} id={item.id}>
             <Cell>{i + 1}</Cell>
             <PreviewCell item={item} />
-            <TitleCell item={item} />
+            <TitleCell item={item}>
+              <LookAlikes item={item} />
+            </TitleCell>
             <Cell>{TYPE_LABEL[item.contentType]}</Cell>
             <Cell numeric>{formatDuration(item.duration)}</Cell>
             <Cell>{formatDate(item.createdAt, "numeric")}</Cell>
