@@ -3,7 +3,7 @@
  * its lease runs out, finishes, the item becomes ready, and no file is left that no row owns.
  */
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { jobs, media, mediaFiles } from "../db/schema/mod.ts";
 import { prepareData } from "../lib/boot/bootstrap.ts";
@@ -21,6 +21,20 @@ async function until(check: () => Promise<boolean>, ms: number, what: string) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A process and everything it started (Linux), deepest first. A crash under systemd or in a
+ * container takes the service's whole process group down, ffmpeg included; killing the main
+ * process alone would leave its ffmpeg running as an orphan that writes a temp file after the
+ * restart's sweep.
+ */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch { /* gone already */ }
+  return [...children.flatMap(processTree), pid];
 }
 
 function startServerProcess(dataDir: string) {
@@ -108,7 +122,11 @@ Deno.test({
         15_000,
         "the transcode to be under way",
       );
-      server.child.kill("SIGKILL");
+      for (const pid of processTree(server.child.pid)) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch { /* ended on its own */ }
+      }
       await server.child.status;
       const [interrupted] = await db.select().from(jobs).where(eq(jobs.mediaId, id));
       assert.equal(interrupted.state, "running");
