@@ -21,7 +21,7 @@ const SIZES = (Deno.args[0] ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(Deno.args[1] ?? 3);
 const ROOT_DIR = Deno.env.get("DREAMREEL_GROWTH_DIR") ?? `${tmpdir()}/dreamreel-growth`;
 /** Bumped when the seeders change, so an old cached database is not measured as a new one. */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 
 type Target = { label: string; path: string; member?: boolean };
 
