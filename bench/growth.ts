@@ -68,7 +68,9 @@ async function runSize(items: number): Promise<WrkResult[]> {
   const started = performance.now();
   const server = await startBenchServer({
     dataDir,
-    env: { LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0" },
+    // No job runner: the start-up backfills (perceptual hashes of every seeded item, renditions of
+    // seeded videos whose files are not real) would share the measured core.
+    env: { LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "0", JOBS_IN_WEB: "false" },
     seed: async (db) => {
       console.log(`seeding ${items} items and ${items / 2} threads into ${dataDir} (once)`);
       await seedItems(db, items);
