@@ -37,7 +37,7 @@ type RowOf<S extends Shape> = S extends "card" ? CardRow : ItemRow;
 /** The feed's two streams: video and embed items, and image items. */
 export type Stream = "videos" | "images";
 
-/** The sorts an index answers directly; trending and the shuffle rank in lib/feed/ranking.ts. */
+/** The sorts an index answers directly; trending and the shuffle rank in lib/feed/order.ts, kept by lib/feed/rankings.ts. */
 export type IndexedSort = Exclude<Sort, "trending">;
 
 function orderBy(sort: IndexedSort): SQL[] {

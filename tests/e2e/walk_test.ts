@@ -234,9 +234,10 @@ e2e("point 13 (390x844): of two video cards fully in view, the one most inside t
     cards.evaluateAll((els) => els.map((e, i) => [i, e.querySelector("video")] as const).filter(([, v]) => v && !v.paused).map(([i]) => i));
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll("[data-testid=feed-grid] [data-card][data-type=video] video")].some((v) =>
-        !(v as HTMLVideoElement).paused
-      ),
+      // Settled: the zone's choice can move once while the scroll and the first play land.
+      [...document.querySelectorAll("[data-testid=feed-grid] [data-card][data-type=video]")]
+        .map((card, i) => [i, card.querySelector("video")] as const)
+        .filter(([, v]) => v && !v.paused).map(([i]) => i).join() === "2",
     null,
     { timeout: 10_000 }, // a loaded machine takes a while to start a clip; the assertion below says which played
   ).catch(() => {});
