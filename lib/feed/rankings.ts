@@ -16,11 +16,12 @@ import { listRankChunk, type Stream } from "../../db/queries/feed.ts";
 import { runInBackground } from "../background.ts";
 import { contentVersion } from "../http/content_version.ts";
 import { shuffleHead, shuffleOrder, trendingScore } from "./order.ts";
+import { runNow, runSliced, sortByKeyDesc } from "./slice_sort.ts";
 
 export const RANK_TTL_MS = 10_000;
 /** A rebuild this quick (about 10,000 items) runs inside the request that finds a content change. */
 export const SYNC_REBUILD_MS = 15;
-const CHUNK = 4_000;
+const CHUNK = 1_000;
 const MAX_SHUFFLES = 32;
 const MAX_HEADS = 1024;
 
@@ -95,14 +96,21 @@ async function build(db: Db): Promise<Snapshot> {
     orders: new Map(),
   };
   // The orders of the whole streams are made here, not by the first request that asks for one.
+  // On a large site each sort yields to requests between slices (lib/feed/slice_sort.ts).
+  const timed = async () => {
+    snap.buildMs += performance.now() - t;
+    await pause();
+    t = performance.now();
+  };
+  let t = performance.now();
   for (const stream of ["videos", "images"] as const) {
     for (const sort of SORTS) {
-      const t = performance.now();
-      orderOf(snap, stream, null, sort);
-      snap.buildMs += performance.now() - t;
-      if (snap.buildMs >= SYNC_REBUILD_MS) await pause();
+      const steps = orderSteps(snap, stream, null, sort);
+      const ids = snap.buildMs >= SYNC_REBUILD_MS ? await runSliced(steps, timed) : runNow(steps);
+      snap.orders.set(orderKey(stream, null, sort), ids);
     }
   }
+  snap.buildMs += performance.now() - t;
   return snap;
 }
 
@@ -157,29 +165,22 @@ function subset(s: Snapshot, stream: Stream, categoryId: number | null): Uint32A
   return pos;
 }
 
-/** Positions sorted by a key, larger first, ties to the higher id (ids ascend with position). */
-function byKeyDesc(pos: Uint32Array, key: (i: number) => number): Uint32Array {
+/** A sort's order of positions, as steps (lib/feed/slice_sort.ts). */
+function* sortedSteps(s: Snapshot, pos: Uint32Array, sort: Sort): Generator<void, Uint32Array> {
+  if (sort === "oldest") return (yield* sortedSteps(s, pos, "newest")).reverse(); // created_at, then id, ascending
   const keys = new Float64Array(pos.length);
-  for (let k = 0; k < pos.length; k++) keys[k] = key(pos[k]);
-  const order = Array.from({ length: pos.length }, (_, k) => k);
-  order.sort((a, b) => keys[b] - keys[a] || pos[b] - pos[a]);
-  return Uint32Array.from(order, (k) => pos[k]);
-}
-
-function sorted(s: Snapshot, pos: Uint32Array, sort: Sort): Uint32Array {
-  switch (sort) {
-    case "newest":
-      return byKeyDesc(pos, (i) => s.created[i]);
-    case "oldest":
-      // Exactly newest reversed: created_at, then id, ascending.
-      return sorted(s, pos, "newest").reverse();
-    case "most-viewed":
-      return byKeyDesc(pos, (i) => s.views[i]);
-    case "popular":
-      return byKeyDesc(pos, (i) => s.likes[i]);
-    case "trending":
-      return byKeyDesc(pos, (i) => trendingScore({ likes: s.likes[i], views: s.views[i], createdAt: s.created[i] }, s.at));
+  for (let k = 0; k < pos.length; k++) {
+    const i = pos[k];
+    keys[k] = sort === "newest"
+      ? s.created[i]
+      : sort === "most-viewed"
+      ? s.views[i]
+      : sort === "popular"
+      ? s.likes[i]
+      : trendingScore({ likes: s.likes[i], views: s.views[i], createdAt: s.created[i] }, s.at);
   }
+  const order = yield* sortByKeyDesc(Uint32Array.from(pos.keys()), keys);
+  return order.map((k) => pos[k]);
 }
 
 /** Page `offset`, `limit` of an order as if `excludeId` were not in it. */
@@ -192,12 +193,18 @@ function pageWithout(ids: Uint32Array, offset: number, limit: number, excludeId:
   return Array.from(ids.subarray(start, start + limit + 1)).filter((id) => id !== excludeId).slice(0, limit);
 }
 
+const orderKey = (stream: Stream, categoryId: number | null, sort: Sort) => `${stream}:${categoryId ?? ""}:${sort}`;
+
 /** The ids of a stream (and category) in a sort's order, made once per snapshot. */
 function orderOf(s: Snapshot, stream: Stream, categoryId: number | null, sort: Sort): Uint32Array {
-  const key = `${stream}:${categoryId ?? ""}:${sort}`;
+  const key = orderKey(stream, categoryId, sort);
   let ids = s.orders.get(key);
-  if (!ids) s.orders.set(key, ids = sorted(s, subset(s, stream, categoryId), sort).map((i) => s.ids[i]));
+  if (!ids) s.orders.set(key, ids = runNow(orderSteps(s, stream, categoryId, sort)));
   return ids;
+}
+
+function* orderSteps(s: Snapshot, stream: Stream, categoryId: number | null, sort: Sort): Generator<void, Uint32Array> {
+  return (yield* sortedSteps(s, subset(s, stream, categoryId), sort)).map((i) => s.ids[i]);
 }
 
 /** The ids of a stream (and category) in id order, kept: every shuffle starts from them. */
