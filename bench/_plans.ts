@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
 import { threadCommentsQuery, threadListQuery } from "../db/queries/forum.ts";
 import { publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
-import { ftsQuery, searchCountQuery, searchIdsQuery } from "../db/queries/search.ts";
+import { ftsQuery, searchIdsQuery, searchTextsQuery } from "../db/queries/search.ts";
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 export type Plan = { label: string; plan: string[]; fullScan: boolean };
@@ -25,9 +25,9 @@ export async function planOf(db: Db, query: Query): Promise<string[]> {
 export function growthQueries(db: Db): [string, Query][] {
   const match = ftsQuery("dragon")!;
   const out: [string, Query][] = [
-    ["search: ids, best first", searchIdsQuery(db, { match, type: null, categoryId: null })],
-    ["search: ids in a category, videos", searchIdsQuery(db, { match, type: "video", categoryId: 3 })],
-    ["search: capped total", searchCountQuery(db, { match, type: null, categoryId: null })],
+    ["search: the newest matches", searchIdsQuery(db, { match, type: null, categoryId: null }, 1001)],
+    ["search: the newest matches in a category, videos", searchIdsQuery(db, { match, type: "video", categoryId: 3 }, 1001)],
+    ["search: the texts of the ranked matches", searchTextsQuery(db, [5, 9, 200, 4000])],
     ["items of a ranked page by id (trending, shuffle, deep pages, search)", itemsByIdsQuery(db, [5, 9, 200, 4000])],
     ["kept rankings: a chunk of public items in id order", rankChunkQuery(db, 40_000, 4_000)],
     ["featured item", featuredQuery(db, null, "card")],

@@ -43,11 +43,17 @@ Deno.test("[db] no request-path query scans media, threads, comments, messages, 
   assert.deepEqual(scans.map(text), []);
 });
 
-Deno.test("[db] search reads the FTS index alone: no media row, filters and rank inside it", () => {
-  for (const p of planOf(/^search/)) {
+Deno.test("[db] search filters inside the FTS index, in its order; the ranked matches' texts are read by primary key", () => {
+  const matches = planOf(/^search: the newest/);
+  assert.equal(matches.length, 2);
+  for (const p of matches) {
     assert.match(p.plan.join("\n"), /SCAN media_fts VIRTUAL TABLE INDEX \d+:M\d/, text(p));
-    assert.doesNotMatch(p.plan.join("\n"), /\bmedia\b(?!_fts)/, text(p));
+    assert.doesNotMatch(p.plan.join("\n"), /\bmedia\b(?!_fts)|TEMP B-TREE/, text(p));
   }
+  const [texts] = planOf(/^search: the texts/);
+  assert.match(texts.plan.join("\n"), /SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/, text(texts));
+  assert.match(texts.plan.join("\n"), /SEARCH u USING INTEGER PRIMARY KEY \(rowid=\?\)/, text(texts));
+  assert.doesNotMatch(texts.plan.join("\n"), /^SCAN (m|u)\b/m, text(texts));
 });
 
 Deno.test("[db] feed pages read their sort index in order; kept rankings read the covering index", () => {

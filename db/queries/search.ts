@@ -6,6 +6,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** At most this many words of a query are searched; the rest are left out. */
 const MAX_WORDS = 8;
 
+/** The words of what a visitor typed, lower case (at most MAX_WORDS); the last is a prefix from two letters. */
+export function searchWords(input: string): { words: string[]; lastIsPrefix: boolean } {
+  const words = input.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  return { words, lastIsPrefix: (words.at(-1)?.length ?? 0) > 1 };
+}
+
 /**
  * The FTS5 query for what a visitor typed: each word becomes a quoted term, all of them
  * required, so quotes, stars and operators in the input are never FTS syntax. Only the last word
@@ -15,23 +21,24 @@ const MAX_WORDS = 8;
  * holds no word at all.
  */
 export function ftsQuery(input: string): string | null {
-  const words = input.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  const { words, lastIsPrefix } = searchWords(input);
   if (!words.length) return null;
-  return words.map((w, i) => (i === words.length - 1 && w.length > 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+  return words.map((w, i) => (i === words.length - 1 && lastIsPrefix ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
 /**
- * How many matches are ranked, newest first (decision 020): bm25 costs about a microsecond a
- * row, so ranking every match of a common word cost 80-115 ms at 100,000 items. The best of the
- * newest SEARCH_WINDOW matches are shown, and a larger total reads "1,000+".
+ * How many matches a search reads at most: the newest SEARCH_WINDOW + 1, in the index's own rowid
+ * order; a larger total reads "1,000+" (decision 020).
  */
 export const SEARCH_WINDOW = 1000;
+
+/** How many of them are ranked by where the words are (lib/feed/search_rank.ts): the rest follow, newest first. */
+export const RANKED_MATCHES = 240;
 
 /** The text columns a visitor's words are matched in (not `facets`). */
 const TEXT_COLUMNS = "{title description prompt tags ai_generator uploader}";
 
 export type SearchFilter = { match: string; type: SearchType | null; categoryId: number | null };
-export type SearchPageQuery = SearchFilter & { limit: number; offset: number };
 
 /**
  * The full MATCH expression: the words in the text columns, and the type and category as
@@ -47,39 +54,43 @@ export function matchExpression(f: SearchFilter): string {
 type Raw = { toSQL(): { sql: string; params: unknown[] } };
 const raw = (sql: string, params: unknown[]): Raw => ({ toSQL: () => ({ sql, params }) });
 
-/** The newest SEARCH_WINDOW + 1 matches, each with its rank (the index's bm25), read in rowid order. */
-const WINDOW = `SELECT rowid AS id, rank FROM media_fts WHERE media_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_WINDOW + 1}`;
+/** The ids of the newest `limit` matches, in the index's own order (rowid descending: no sort). */
+export function searchIdsQuery(_db: Db, f: SearchFilter, limit: number): Raw {
+  return raw(`SELECT rowid AS id FROM media_fts WHERE media_fts MATCH ? ORDER BY rowid DESC LIMIT ?`, [matchExpression(f), limit]);
+}
 
 /**
- * One page of matching ids, best first (ties: newest first), with the number of matches in the
- * window (SEARCH_WINDOW + 1 means "more than SEARCH_WINDOW").
+ * The texts matches are ranked by, for a list of ids. No bm25: its document-frequency pass reads
+ * every match of each word (2-3 ms for a word every item has, at 100,000 items), while this reads
+ * the ranked rows only (decision 020).
  */
-export function searchIdsQuery(_db: Db, q: SearchFilter & { limit?: number; offset?: number }): Raw {
+export function searchTextsQuery(_db: Db, ids: number[]): Raw {
   return raw(
-    `SELECT id, count(*) OVER () AS total FROM (${WINDOW}) ORDER BY rank, id DESC LIMIT ? OFFSET ?`,
-    [matchExpression(q), q.limit ?? 48, q.offset ?? 0],
+    `SELECT m.id, m.title, m.tags, m.ai_generator AS aiGenerator, m.prompt, m.description, u.username
+     FROM media m JOIN users u ON u.id = m.user_id WHERE m.id IN (SELECT value FROM json_each(?))`,
+    [JSON.stringify(ids)],
   );
 }
 
-/** The capped number of matches alone (SEARCH_WINDOW + 1 means more). */
-export function searchCountQuery(_db: Db, q: SearchFilter): Raw {
-  return raw(
-    `SELECT count(*) AS total FROM (SELECT rowid FROM media_fts WHERE media_fts MATCH ? LIMIT ${SEARCH_WINDOW + 1})`,
-    [matchExpression(q)],
-  );
-}
+export type SearchRow = {
+  id: number;
+  title: string;
+  tags: string | null;
+  aiGenerator: string | null;
+  prompt: string | null;
+  description: string | null;
+  username: string;
+};
 
-export type SearchIds = { ids: number[]; total: number };
-
-function run(db: Db, query: Raw) {
+async function run(db: Db, query: Raw) {
   const { sql, params } = query.toSQL();
-  return db.client.execute({ sql, args: params as never[] });
+  return (await db.client.execute({ sql, args: params as never[] })).rows;
 }
 
-export async function searchIds(db: Db, q: SearchPageQuery): Promise<SearchIds> {
-  const rs = await run(db, searchIdsQuery(db, q));
-  const ids = rs.rows.map((r) => Number(r.id));
-  if (ids.length) return { ids, total: Number(rs.rows[0].total) };
-  // A page past the end still says how many there are.
-  return { ids, total: Number((await run(db, searchCountQuery(db, q))).rows[0].total) };
+export async function searchIds(db: Db, f: SearchFilter, limit: number): Promise<number[]> {
+  return (await run(db, searchIdsQuery(db, f, limit))).map((r) => Number(r.id));
+}
+
+export async function searchTexts(db: Db, ids: number[]): Promise<SearchRow[]> {
+  return ids.length ? (await run(db, searchTextsQuery(db, ids))) as unknown as SearchRow[] : [];
 }

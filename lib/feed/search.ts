@@ -1,9 +1,19 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { ftsQuery, SEARCH_WINDOW, type SearchFilter, searchIds, type SearchType } from "../../db/queries/search.ts";
+import {
+  ftsQuery,
+  RANKED_MATCHES,
+  SEARCH_WINDOW,
+  type SearchFilter,
+  searchIds,
+  searchTexts,
+  type SearchType,
+  searchWords,
+} from "../../db/queries/search.ts";
 import { type ContentItem, toContentItem } from "../media/content_item.ts";
 import { categoryRefSchema, MAX_PAGE, resolveCategory } from "./feed.ts";
 import { itemRowsByIds } from "./item_rows.ts";
+import { rankWindow } from "./search_rank.ts";
 
 export const SEARCH_PAGE_SIZE = 48;
 export const MAX_QUERY = 200;
@@ -38,47 +48,43 @@ export const collapseWhitespace = (q: string) => q.replace(/\s+/g, " ").trim();
 export type SearchResult = { items: ContentItem[]; total: number; more: boolean; hasNext: boolean };
 
 /**
- * Runs a search; an empty query or one without any word finds nothing. The index ranks and
- * filters (db/queries/search.ts); the page's rows come from the kept public rows.
+ * The matches in their order: the newest RANKED_MATCHES ranked by where the words are, then the
+ * older ones newest first. `need` ids are read (the page needs the capped count, the API only
+ * its page); a muting viewer's muted items leave before the ranking, so pages stay full.
  */
-export async function runSearchPage(db: Db, p: SearchParams, muted?: Set<number>): Promise<SearchResult> {
+async function orderedMatches(db: Db, f: SearchFilter, query: string, need: number, muted?: Set<number>) {
+  const read = await searchIds(db, f, muted?.size ? SEARCH_WINDOW + 1 : need);
+  const ids = muted?.size ? read.filter((id) => !muted.has(id)) : read;
+  const { words, lastIsPrefix } = searchWords(query);
+  const head = rankWindow(await searchTexts(db, ids.slice(0, RANKED_MATCHES)), words, lastIsPrefix);
+  return { ids: head.concat(ids.slice(RANKED_MATCHES)), more: read.length > SEARCH_WINDOW };
+}
+
+/**
+ * Runs a search; an empty query or one without any word finds nothing. The index filters by
+ * the words, the type and the category and hands the newest matches over; the page's rows come
+ * from the kept public rows. `withTotal` reads up to SEARCH_WINDOW + 1 matches to count them.
+ */
+export async function runSearchPage(db: Db, p: SearchParams, muted?: Set<number>, withTotal = true): Promise<SearchResult> {
   const ref = p.categoryId !== undefined ? { id: p.categoryId } : p.category;
   const category = await resolveCategory(db, ref);
-  const match = ftsQuery(collapseWhitespace(p.q ?? ""));
+  const query = collapseWhitespace(p.q ?? "");
+  const match = ftsQuery(query);
   if (!match) return { items: [], total: 0, more: false, hasNext: false };
   const offset = ((p.page ?? 1) - 1) * SEARCH_PAGE_SIZE;
-  if (muted?.size) return mutedSearchPage(db, { match, type: p.type ?? null, categoryId: category?.id ?? null }, offset, muted);
-  const { ids, total } = await searchIds(db, {
-    match,
-    type: p.type ?? null,
-    categoryId: category?.id ?? null,
-    limit: SEARCH_PAGE_SIZE,
-    offset,
-  });
-  const rows = await itemRowsByIds(db, ids, "item");
+  const need = withTotal ? SEARCH_WINDOW + 1 : Math.min(SEARCH_WINDOW + 1, Math.max(RANKED_MATCHES, offset + SEARCH_PAGE_SIZE + 1));
+  const filter = { match, type: p.type ?? null, categoryId: category?.id ?? null };
+  const { ids, more } = await orderedMatches(db, filter, query, need, muted);
+  const rows = await itemRowsByIds(db, ids.slice(offset, offset + SEARCH_PAGE_SIZE), "item");
   return {
     items: rows.map(toContentItem),
-    total: Math.min(total, SEARCH_WINDOW),
-    more: total > SEARCH_WINDOW,
-    hasNext: offset + ids.length < total,
+    total: Math.min(ids.length, SEARCH_WINDOW),
+    more,
+    hasNext: offset + SEARCH_PAGE_SIZE < ids.length,
   };
 }
 
+/** The API's page: the same order as the page's, without counting every match. */
 export async function runSearch(db: Db, p: SearchParams, muted?: Set<number>): Promise<ContentItem[]> {
-  return (await runSearchPage(db, p, muted)).items;
-}
-
-/** A muting viewer's page (issue 25): the window's ids without the muted ones, then the page cut from them. */
-async function mutedSearchPage(db: Db, f: SearchFilter, offset: number, muted: Set<number>): Promise<SearchResult> {
-  const { ids: all, total } = await searchIds(db, { ...f, limit: SEARCH_WINDOW, offset: 0 });
-  const ids = all.filter((id) => !muted.has(id));
-  const page = ids.slice(offset, offset + SEARCH_PAGE_SIZE);
-  const rows = await itemRowsByIds(db, page, "item");
-  const kept = total - (all.length - ids.length);
-  return {
-    items: rows.map(toContentItem),
-    total: Math.min(kept, SEARCH_WINDOW),
-    more: total > SEARCH_WINDOW,
-    hasNext: offset + page.length < ids.length,
-  };
+  return (await runSearchPage(db, p, muted, false)).items;
 }
