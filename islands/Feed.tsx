@@ -10,6 +10,7 @@ import type { FeedResponse } from "../common/api_types.ts";
 import { api } from "../components/ui/api.ts";
 import { LoadingBlock } from "../components/ui/Spinner.tsx";
 import { CardCell } from "../components/ui/CardCell.tsx";
+import { useMuted } from "../components/ui/card_mutes.ts";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -59,6 +60,7 @@ function FeedBody(
     generation: 0,
   });
   const sentinel = useRef<HTMLDivElement>(null);
+  const muted = useMuted();
 
   // The seed parameter has done its job once the page shows: drop it from the address.
   useEffect(() => {
@@ -136,7 +138,7 @@ function FeedBody(
 
   return (
     <div className="flex flex-col gap-6">
-      {featured && (
+      {featured && !muted(featured) && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
           <CardCell
@@ -186,7 +188,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
+            if (!muted(item)) cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
             return cells;
           })
         )}
