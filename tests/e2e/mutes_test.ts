@@ -126,3 +126,38 @@ Deno.test("[e2e] mute from a card's ⋯ menu: the cards leave the grid, Undo bri
     await s.shutdown();
   }
 });
+
+Deno.test("[e2e] a muted member's profile says so and Unmute brings the grid back", { ignore: !CHROMIUM }, async () => {
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const me = await createUser(s.db, { username: "profile_viewer" });
+    const owner = await createUser(s.db, { username: "quiet_maker" });
+    for (let i = 0; i < 3; i++) await createMedia(s.db, { userId: owner.id, title: `Quiet ${i}`, categoryId: 1, tags: "calm" });
+    const cookie = await loginCookie(s.db, me.id);
+    for (const [w, h] of [[390, 844], [1440, 900]]) {
+      const mute = await fetch(`${s.url}/api/user/mutes`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: s.url },
+        body: JSON.stringify({ type: "user", value: "quiet_maker" }),
+      });
+      assert.equal(mute.status, 201);
+      const context = await signedInContext(browser, s.url, cookie, { viewport: { width: w, height: h } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${s.url}/user/quiet_maker`);
+      await waitHydrated(page, "MutedMemberNotice");
+      const notice = page.getByTestId("muted-member");
+      await notice.getByText("You muted this member").waitFor();
+      await screenshot(page, `profile-muted-member-${w}`);
+      await notice.getByRole("button", { name: "Unmute" }).click();
+      await page.getByTestId("profile-grid").locator("article[data-card]").nth(2).waitFor();
+      assert.equal(await page.getByTestId("muted-member").count(), 0);
+      assert.deepEqual(errors.filter((e) => !e.includes("status of 404")), []);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await s.shutdown();
+  }
+});
