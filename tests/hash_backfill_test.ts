@@ -4,7 +4,6 @@
  * answered while it runs; the hashes are those an upload computes.
  */
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import sharp from "sharp";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { createUser, json, loginCookie, makeTestEnv } from "./_helpers.ts";
