@@ -13,7 +13,7 @@ import type { CardItem } from "./MediaCard.tsx";
 export type MuteTarget = { type: "tag" | "user" | "generator"; value: string; label: string };
 
 export const MUTE_EVENT = "dr:mute";
-type MuteEvent = { target: MuteTarget; on: boolean };
+export type MuteEvent = { target: MuteTarget; on: boolean };
 
 const norm = (s: string | null | undefined) => (s ?? "").replace(/^#+/, "").trim().toLowerCase();
 
