@@ -5,11 +5,12 @@
  */
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type CardItem, toCardItem } from "../components/ui/MediaCard.tsx";
-import { columnsFor, interleave, LAZY_MARGIN_PX, type Sort, SORT_EVENT, SORT_OPTIONS, TEXT } from "../common/feed_rules.ts";
+import { columnsFor, interleave, LAZY_MARGIN_PX, pageSize, type Sort, SORT_EVENT, SORT_OPTIONS, TEXT } from "../common/feed_rules.ts";
 import type { FeedResponse } from "../common/api_types.ts";
 import { api } from "../components/ui/api.ts";
 import { LoadingBlock } from "../components/ui/Spinner.tsx";
 import { CardCell } from "../components/ui/CardCell.tsx";
+import { hides, MUTE_EVENT, type MuteEvent, useMuted } from "../components/ui/card_mutes.ts";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -59,6 +60,28 @@ function FeedBody(
     generation: 0,
   });
   const sentinel = useRef<HTMLDivElement>(null);
+  const muted = useMuted();
+  const shown = useRef(pages);
+  shown.current = pages;
+
+  // A mute made here (issue 25) takes its items out of the server's order too: the pages loaded so
+  // far now end further on in it, so the next load steps back as many pages as were cut from each
+  // stream, or the items that moved up would be skipped (the load drops those already shown).
+  useEffect(() => {
+    const onMute = (e: Event) => {
+      const { target, on } = (e as CustomEvent<MuteEvent>).detail;
+      if (!on) return;
+      const cut = shown.current.flatMap((p) => p.items).filter((i) => hides(target, i));
+      const images = cut.filter((i) => i.contentType === "image").length;
+      const size = pageSize(state.current.columns);
+      const back = Math.max(Math.ceil((cut.length - images) / size.videos), Math.ceil(images / size.images));
+      if (!back) return;
+      state.current.page = Math.max(0, state.current.page - back);
+      setHasMore(true);
+    };
+    addEventListener(MUTE_EVENT, onMute);
+    return () => removeEventListener(MUTE_EVENT, onMute);
+  }, []);
 
   // The seed parameter has done its job once the page shows: drop it from the address.
   useEffect(() => {
@@ -136,7 +159,7 @@ function FeedBody(
 
   return (
     <div className="flex flex-col gap-6">
-      {featured && (
+      {featured && !muted(featured) && (
         <section aria-labelledby="featured-heading" className="mx-auto w-full max-w-4xl">
           <h2 id="featured-heading" className="mb-3 text-lg font-bold">Featured Video</h2>
           <CardCell
@@ -186,7 +209,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
+            if (!muted(item)) cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
             return cells;
           })
         )}

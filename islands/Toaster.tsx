@@ -111,6 +111,18 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
             <p className="text-sm font-semibold">{current.title}</p>
             {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
           </div>
+          {current.action && (
+            <button
+              type="button"
+              onClick={() => {
+                current.action!.onClick();
+                setCurrent(null);
+              }}
+              className="rounded-md border border-neutral-600 px-2 py-1 text-sm font-semibold hover:bg-neutral-800"
+            >
+              {current.action.label}
+            </button>
+          )}
           <button type="button" aria-label="Dismiss" onClick={() => setCurrent(null)} className="text-sm opacity-70 hover:opacity-100">
             <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />

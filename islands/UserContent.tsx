@@ -1,13 +1,15 @@
 import type { CardItem } from "../components/ui/MediaCard.tsx";
 import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { useMuted } from "../components/ui/card_mutes.ts";
 
 type Props = { items: CardItem[]; signedIn: boolean };
 
 /** A public profile's grid (spec part 2 "Public profile"): the feed's cards, each opening /media/{slug}. */
 export default function UserContent({ items, signedIn }: Props) {
+  const muted = useMuted();
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" data-testid="profile-grid">
-      {items.map((item, i) => (
+      {items.filter((i) => !muted(i)).map((item, i) => (
         <li key={item.id}>
           <PlayableCard item={item} signedIn={signedIn} eager={i < 2} variant="card" headingLevel="h3" />
         </li>

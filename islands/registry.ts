@@ -29,6 +29,7 @@ export const islands = {
   MyVideos: () => import("./MyVideos.tsx"),
   MutedList: () => import("./MutedList.tsx"),
   MuteMenu: () => import("./MuteMenu.tsx"),
+  MutedMemberNotice: () => import("./MutedMemberNotice.tsx"),
   Messages: () => import("./Messages.tsx"),
   ProfileMessageBox: () => import("./ProfileMessageBox.tsx"),
   UserContent: () => import("./UserContent.tsx"),

@@ -85,13 +85,16 @@ export const COMFY_GRAPH = {
 };
 
 /** An MP4 whose container carries ComfyUI's `prompt` graph and a `comment`, as its video nodes write them. */
-export async function mp4WithComfyTags(): Promise<Uint8Array> {
+/** `variant` changes the bytes (a title tag), so two such uploads are not exact duplicates. */
+export async function mp4WithComfyTags(variant = 0): Promise<Uint8Array> {
   const out = await Deno.makeTempFile({ suffix: ".mp4" });
   const r = await new Deno.Command("ffmpeg", {
     args: [
       ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10"],
       ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags"],
-      ...["-metadata", `prompt=${JSON.stringify(COMFY_GRAPH)}`, "-metadata", `comment=${JSON.stringify({ prompt: COMFY_GRAPH })}`, out],
+      ...["-metadata", `prompt=${JSON.stringify(COMFY_GRAPH)}`, "-metadata", `comment=${JSON.stringify({ prompt: COMFY_GRAPH })}`],
+      ...(variant ? ["-metadata", `title=variant ${variant}`] : []),
+      out,
     ],
   }).output();
   if (!r.success) throw new Error(new TextDecoder().decode(r.stderr));

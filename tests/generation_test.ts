@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { readImageGeneration } from "../lib/media/generation.ts";
+import { startJobs } from "../lib/boot/jobs.ts";
 import { createUser, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
 import { multipart, png, withPngText } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
@@ -26,7 +27,13 @@ const COMFY_READ = {
   settings: { model: "juggernautXL.safetensors", sampler: "euler", steps: 20, cfg: 7, seed: 42, size: "1024x768" },
 };
 
-async function create(env: TestEnv, cookie: string, file: { name: string; mime: string; bytes: Uint8Array }, kind: "image" | "video") {
+async function create(
+  env: TestEnv,
+  cookie: string,
+  file: { name: string; mime: string; bytes: Uint8Array },
+  kind: "image" | "video",
+  extra: Record<string, string> = {},
+) {
   const mp = multipart(file.name, file.mime, file.bytes);
   const up = await json(
     await env.request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
@@ -34,7 +41,7 @@ async function create(env: TestEnv, cookie: string, file: { name: string; mime: 
   );
   const body = kind === "image"
     ? { title: file.name, contentType: "image", imageUrl: up.url, categoryId: 1 }
-    : { title: file.name, contentType: "video", videoUrl: up.url, categoryId: 1, aiGenerator: "ComfyUI video" };
+    : { title: file.name, contentType: "video", videoUrl: up.url, categoryId: 1, aiGenerator: "ComfyUI video", ...extra };
   return json(await env.request("/api/videos", { cookie, json: body }), 201);
 }
 
@@ -63,16 +70,48 @@ Deno.test("[generation] JPEG and WebP EXIF UserComment and a ComfyUI PNG are rea
   }
 });
 
-Deno.test("[generation] an MP4 with ComfyUI's container tags gives the video its prompt and settings", { ignore: !FFMPEG }, async () => {
-  await using env = await makeTestEnv();
-  const member = await createUser(env.db);
-  const cookie = await loginCookie(env.db, member.id);
-  const item = await create(env, cookie, { name: "v.mp4", mime: "video/mp4", bytes: await mp4WithComfyTags() }, "video");
-  assert.equal(item.prompt, COMFY_READ.prompt);
-  assert.equal(item.aiGenerator, "ComfyUI video"); // what the member typed wins
-  assert.equal(item.negativePrompt, COMFY_READ.negativePrompt);
-  assert.deepEqual(item.generation, COMFY_READ.settings);
-});
+Deno.test(
+  "[generation] an MP4 with ComfyUI's container tags gives the video its prompt and settings in the job",
+  { ignore: !FFMPEG },
+  async () => {
+    await using env = await makeTestEnv();
+    const member = await createUser(env.db);
+    const cookie = await loginCookie(env.db, member.id);
+    const bytes = await mp4WithComfyTags();
+    const item = await create(env, cookie, { name: "v.mp4", mime: "video/mp4", bytes }, "video");
+    // The request does not read the file (in S3 mode that copied the whole video): the job does.
+    assert.equal(item.prompt, "");
+    assert.equal(item.processing.state, "queued");
+    const typed = await create(env, cookie, { name: "w.mp4", mime: "video/mp4", bytes: await mp4WithComfyTags(1) }, "video", {
+      prompt: "my own words",
+    });
+    const runtime = await startJobs(env.db, env.config);
+    try {
+      const ready = async (id: number) => {
+        const end = Date.now() + 120_000;
+        for (;;) {
+          const got = await json(await env.request(`/api/videos/${id}`, { cookie }));
+          if (got.processing.state === "ready") return got;
+          assert.notEqual(got.processing.state, "failed", JSON.stringify(got.processing));
+          if (Date.now() > end) throw new Error(`item ${id} not ready: ${got.processing.state}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      const done = await ready(item.id);
+      assert.equal(done.prompt, COMFY_READ.prompt);
+      assert.equal(done.aiGenerator, "ComfyUI video"); // what the member typed wins
+      assert.equal(done.negativePrompt, COMFY_READ.negativePrompt);
+      assert.deepEqual(done.generation, COMFY_READ.settings);
+      // A typed prompt wins over the file's; the settings still come from the file.
+      const mine = await ready(typed.id);
+      assert.equal(mine.prompt, "my own words");
+      assert.equal(mine.aiGenerator, "ComfyUI video");
+      assert.deepEqual(mine.generation, COMFY_READ.settings);
+    } finally {
+      await runtime.stop();
+    }
+  },
+);
 
 Deno.test("[page] the media page shows prompt, negative prompt and settings from the file, each with a copy button", async () => {
   await using env = await makeTestEnv();

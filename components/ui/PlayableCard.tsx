@@ -13,6 +13,7 @@ import type { LikeStatus } from "../../common/api_types.ts";
 import { YOUTUBE_THUMB_LEVELS, youtubeThumbnail } from "../../common/youtube.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
+import { muteFromCard } from "./card_mutes.ts";
 
 export type PlayableCardProps = {
   item: CardItem;
@@ -234,6 +235,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
       liked={isLiked ?? false}
       liking={liking}
       onLike={like}
+      onMute={muteFromCard}
       {...desktop}
     />
   );

@@ -1,5 +1,11 @@
 /** Toasts are window events so any island can raise one without importing the Toaster. */
-export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** A button in the toast (a card's mute offers Undo); it closes the toast. */
+  action?: { label: string; onClick: () => void };
+};
 
 export const TOAST_EVENT = "dr:toast";
 

@@ -3,6 +3,7 @@ import { type Db, writeTx } from "../client.ts";
 import { listJobOutputsOfMedia } from "./jobs.ts";
 import { findMediaByDerivedKey, listMediaFileKeys } from "./media_files.ts";
 import { literalLimit, prepared } from "../prepared.ts";
+import { notMutedBy } from "./mutes.ts";
 import { categories, media, users } from "../schema/mod.ts";
 
 /** The columns of a content item as cards and pages show it, with uploader and category. */
@@ -93,25 +94,36 @@ export function findItemById(db: Db, id: number): Promise<ItemRow | undefined> {
 /**
  * Up to `limit` public items related to one: the same category first (newest), then the
  * newest others to fill the list. Never the item itself, never pending, rejected or hidden items.
+ * `mutedBy`: a viewer with mutes (issue 25), whose muted items are left out in the query, so the
+ * list is full whenever enough unmuted items exist.
  */
-export async function listRelated(db: Db, item: { id: number; categoryId: number | null }, limit: number): Promise<ItemRow[]> {
-  const same = item.categoryId === null ? [] : await prepared<ItemRow>(db, `relatedSame:${limit}`, () =>
+export async function listRelated(
+  db: Db,
+  item: { id: number; categoryId: number | null },
+  limit: number,
+  mutedBy: number | null = null,
+): Promise<ItemRow[]> {
+  const m = mutedBy ? "muted:" : "";
+  const notMuted = mutedBy ? notMutedBy(sql.placeholder("viewer")) : undefined;
+  const viewer = mutedBy ? { viewer: mutedBy } : {};
+  const same = item.categoryId === null ? [] : await prepared<ItemRow>(db, `relatedSame:${m}${limit}`, () =>
     itemQuery(db)
-      .where(and(publicWhere, eq(media.categoryId, sql.placeholder("categoryId")), ne(media.id, sql.placeholder("id"))))
+      .where(and(publicWhere, eq(media.categoryId, sql.placeholder("categoryId")), ne(media.id, sql.placeholder("id")), notMuted))
       .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit))).all({
       categoryId: item.categoryId,
       id: item.id,
+      ...viewer,
     });
   if (same.length >= limit) return same;
   const seen = [item.id, ...same.map((r) => r.id)];
   const more = await prepared<ItemRow>(
     db,
-    `relatedMore:${seen.length}:${limit - same.length}`,
+    `relatedMore:${m}${seen.length}:${limit - same.length}`,
     () =>
-      itemQuery(db).where(and(publicWhere, notInArray(media.id, seen.map((_, i) => sql.placeholder(`seen${i}`)))))
+      itemQuery(db).where(and(publicWhere, notInArray(media.id, seen.map((_, i) => sql.placeholder(`seen${i}`))), notMuted))
         .orderBy(desc(media.createdAt), desc(media.id)).limit(literalLimit(limit - same.length)),
   )
-    .all(Object.fromEntries(seen.map((id, i) => [`seen${i}`, id])));
+    .all({ ...Object.fromEntries(seen.map((id, i) => [`seen${i}`, id])), ...viewer });
   return [...same, ...more];
 }
 

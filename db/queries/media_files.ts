@@ -13,6 +13,9 @@ export function findMediaForProcessing(db: Conn, id: number) {
     thumbnailKey: media.thumbnailKey,
     contentType: media.contentType,
     duration: media.duration,
+    prompt: media.prompt,
+    aiGenerator: media.aiGenerator,
+    generation: media.generation,
   }).from(media).where(eq(media.id, id)).get();
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
+import { notMutedBy } from "./mutes.ts";
 
 /** What a public profile may show of an account (never the email), plus `banned` for the visibility rule. */
 const profileColumns = {
@@ -24,30 +25,37 @@ export function findProfileUserByUsername(db: Db, username: string): Promise<Pro
   return db.select(profileColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
 }
 
-const publicItemsOf = (userId: number) =>
-  and(eq(media.userId, userId), eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(media.playable, true));
+/** `mutedBy`: a viewer with mutes (issue 25), whose muted items leave the grid and its count in SQL, so pages stay full. */
+const publicItemsOf = (userId: number, mutedBy?: number | null) =>
+  and(
+    eq(media.userId, userId),
+    eq(media.reviewStatus, "approved"),
+    eq(media.hidden, false),
+    eq(media.playable, true),
+    mutedBy ? notMutedBy(mutedBy) : undefined,
+  );
 
 /** One page of a member's public items (approved, not hidden by reports), newest first. */
-export function listPublicItemsByUser(db: Db, userId: number, limit: number, offset: number): Promise<ItemRow[]> {
-  return publicItemsByUserQuery(db, userId, limit, offset) as Promise<ItemRow[]>;
+export function listPublicItemsByUser(db: Db, userId: number, limit: number, offset: number, mutedBy?: number | null): Promise<ItemRow[]> {
+  return publicItemsByUserQuery(db, userId, limit, offset, mutedBy) as Promise<ItemRow[]>;
 }
 
 /** The builder of listPublicItemsByUser (bench/_plans.ts EXPLAINs it). */
-export function publicItemsByUserQuery(db: Db, userId: number, limit: number, offset: number) {
+export function publicItemsByUserQuery(db: Db, userId: number, limit: number, offset: number, mutedBy?: number | null) {
   return db.select(itemColumns).from(media)
     .innerJoin(users, eq(users.id, media.userId))
     .leftJoin(categories, eq(categories.id, media.categoryId))
-    .where(publicItemsOf(userId))
+    .where(publicItemsOf(userId, mutedBy))
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(limit).offset(offset);
 }
 
-export async function countPublicItemsByUser(db: Db, userId: number): Promise<number> {
-  return (await publicItemsCountQuery(db, userId).get())?.n ?? 0;
+export async function countPublicItemsByUser(db: Db, userId: number, mutedBy?: number | null): Promise<number> {
+  return (await publicItemsCountQuery(db, userId, mutedBy).get())?.n ?? 0;
 }
 
-export function publicItemsCountQuery(db: Db, userId: number) {
-  return db.select({ n: count() }).from(media).where(publicItemsOf(userId));
+export function publicItemsCountQuery(db: Db, userId: number, mutedBy?: number | null) {
+  return db.select({ n: count() }).from(media).where(publicItemsOf(userId, mutedBy));
 }
 
 /**

@@ -81,6 +81,8 @@ export const media = sqliteTable("media", {
   index("media_file_hash").on(t.fileHash),
   // The admin overview's series per day (migration 0009), like likes_created, comments_created and reports_created.
   index("media_created").on(t.createdAt),
+  // A generator mute's items (issue 25, migration 0012; db/queries/mutes.ts).
+  index("media_generator").on(sql`lower(trim(${t.aiGenerator}))`),
   index("media_public_rank").on(t.reviewStatus, t.hidden, t.playable, t.id, t.contentType, t.categoryId, t.likes, t.views, t.createdAt),
 ]);
 

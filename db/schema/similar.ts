@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
 
 const now = () => Date.now();
@@ -46,3 +46,13 @@ export const userMutes = sqliteTable("user_mutes", {
   value: text().notNull(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [uniqueIndex("user_mutes_once").on(t.userId, t.type, t.value)]);
+
+/**
+ * Each item's tags, one per row (issue 25, migration 0012): lower case, without a leading #, kept by
+ * triggers on media from its comma-separated `tags`, so a tag mute finds its items by index. No
+ * foreign key: the delete trigger drops the rows. WITHOUT ROWID in the migration (drizzle cannot say it).
+ */
+export const mediaTags = sqliteTable("media_tags", {
+  tag: text().notNull(),
+  mediaId: integer("media_id").notNull(),
+}, (t) => [primaryKey({ columns: [t.tag, t.mediaId] }), index("media_tags_media").on(t.mediaId, t.tag)]);

@@ -21,9 +21,6 @@ export function mutesChanged() {
 
 const EMPTY = new Set<number>();
 
-/** Extra related rows read for a muting viewer, so the list stays full after the cut. */
-export const RELATED_MUTED_EXTRA = 48;
-
 /** The items hidden from this viewer (empty for visitors and members without mutes). */
 export function mutedIds(db: Db, userId: number | null | undefined): Promise<Set<number>> {
   if (!userId) return Promise.resolve(EMPTY);

@@ -97,12 +97,12 @@ export function readImageGeneration(bytes: Uint8Array, mime: string): Generation
 }
 
 /** From a video's container tags (ComfyUI video nodes: `prompt`, `workflow`, `comment`). */
-export async function readVideoGeneration(path: string): Promise<GenerationData | null> {
+export async function readVideoGeneration(path: string, signal?: AbortSignal): Promise<GenerationData | null> {
   const out = await new Deno.Command("ffprobe", {
     args: ["-v", "error", "-print_format", "json", "-show_format", path],
     stdout: "piped",
     stderr: "null",
-    signal: AbortSignal.timeout(30_000),
+    signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
   }).output().catch(() => null);
   if (!out?.success) return null;
   const tags: Record<string, string> = {};
@@ -150,5 +150,16 @@ function normalized(g: GenerationData): GenerationData | null {
     negativePrompt: clean(g.negativePrompt, UPLOAD_LIMITS.prompt),
     aiGenerator: clean(g.aiGenerator, UPLOAD_LIMITS.aiGenerator),
     settings: Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as GenerationSettings,
+  };
+}
+
+/** What the file's generation metadata adds: the typed prompt and generator win, the rest is kept beside. */
+export function generationValues(row: { prompt: string; aiGenerator: string }, g: GenerationData | null) {
+  return {
+    prompt: row.prompt || g?.prompt || "",
+    aiGenerator: row.aiGenerator || g?.aiGenerator || "",
+    generation: g && (g.negativePrompt || Object.keys(g.settings).length)
+      ? JSON.stringify({ negativePrompt: g.negativePrompt || undefined, settings: g.settings })
+      : null,
   };
 }

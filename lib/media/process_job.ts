@@ -26,6 +26,7 @@ import { probeMedia } from "./ffmpeg.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
 import { VIDEO_UNDECODABLE } from "./media_process.ts";
 import { hashVideoItem } from "./similar_hash.ts";
+import { type GenerationData, generationValues, readVideoGeneration } from "./generation.ts";
 
 export const VIDEO_PROCESS = "video.process";
 
@@ -63,6 +64,8 @@ export const videoProcessHandler: JobHandler = {
 
     // Perceptual hashes of a few frames (issue 25): a look-alike of removed content is held.
     await hashVideoItem(db, config, mediaId, src, info.duration, signal);
+    // Generation data from the container's tags (issue 25), read here where the file is local.
+    const gen = await readVideoGeneration(src, signal);
     const rungs = planRenditions(info);
     const tmp = () => store.tempPath();
     const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };
@@ -119,6 +122,7 @@ export const videoProcessHandler: JobHandler = {
           processingProgress: 100,
           processingError: null,
           playable: true,
+          ...fromFile(current, gen),
           ...(dropOriginal ? { fileKey: keys.renditions[keys.renditions.length - 1] } : {}),
         });
         const gone = [...oldFiles, current.thumbnailKey].filter((k) => k && !allKeys.includes(k));
@@ -142,6 +146,13 @@ export const videoProcessHandler: JobHandler = {
     await setMediaProcessing(db, job.mediaId, final ? "failed" : "queued", 0, final ? failureText(reason) : null);
   },
 };
+
+/** The container's prompt, generator and settings; what the member typed wins (as at upload for images). */
+function fromFile(current: { prompt: string | null; aiGenerator: string | null; generation: string | null }, gen: GenerationData | null) {
+  if (!gen) return {};
+  const v = generationValues({ prompt: current.prompt ?? "", aiGenerator: current.aiGenerator ?? "" }, gen);
+  return { prompt: v.prompt, aiGenerator: v.aiGenerator, generation: v.generation ?? current.generation };
+}
 
 /** The reason a person reads: ours as it is, ffmpeg's after a plain sentence. */
 function failureText(reason: string): string {

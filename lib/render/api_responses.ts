@@ -195,6 +195,7 @@ export const ProfileContent = z.strictObject({
   totalCount: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  mutedMember: z.boolean().optional().describe("The viewer muted this member (issue 25): no items, the page offers Unmute"),
 });
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });

@@ -8,6 +8,8 @@ import {
   listPublicItemsByUser,
 } from "../../db/queries/profiles.ts";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
+import { mutesUser } from "../../db/queries/mutes.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toContentItem } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
@@ -61,9 +63,17 @@ export const usersApi = new Hono<AppEnv>()
     const q = queryOr400(c, profileContentQuery);
     const page = q.page ?? 1;
     const limit = q.limit ?? PROFILE_PAGE_SIZE;
+    // A muting viewer (issue 25): the items their mutes hide leave the page and the count in SQL; a muted owner shows none.
+    const viewer = c.var.user;
+    if (viewer && viewer.id !== user.id && await mutesUser(c.var.db, viewer.id, user.id)) {
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ content: [], totalCount: 0, page, pageSize: limit, mutedMember: true });
+    }
+    const mutedBy = (await mutedIds(c.var.db, viewer?.id)).size ? viewer!.id : null;
+    if (mutedBy) c.header("Cache-Control", "private, no-store");
     const [rows, totalCount] = await Promise.all([
-      listPublicItemsByUser(c.var.db, user.id, limit, (page - 1) * limit),
-      countPublicItemsByUser(c.var.db, user.id),
+      listPublicItemsByUser(c.var.db, user.id, limit, (page - 1) * limit, mutedBy),
+      countPublicItemsByUser(c.var.db, user.id, mutedBy),
     ]);
     return c.json({ content: rows.map(toContentItem), totalCount, page, pageSize: limit });
   });

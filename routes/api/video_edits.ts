@@ -12,7 +12,7 @@ import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } 
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { imageHashes } from "../../lib/media/similar_hash.ts";
-import { type GenerationData, readVideoGeneration } from "../../lib/media/generation.ts";
+import { generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
@@ -117,7 +117,6 @@ export function videoEditsApi(limiter: RateLimiter) {
         // Without ffmpeg the original is all there is: it is served as uploaded, as before.
         const transcode = await hasFfmpeg();
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
-        const gen = transcode ? await withLocalCopy(config, upload.fileKey, readVideoGeneration) : null;
         if (thumb) created.extraKeys.push(thumb);
         values = {
           ...row,
@@ -127,7 +126,9 @@ export function videoEditsApi(limiter: RateLimiter) {
           processingState: transcode ? "queued" : "ready",
           processingProgress: transcode ? 0 : 100,
           playable: !transcode,
-          ...generationValues(row, gen),
+          // The container's tags (issue 25) are read by the job, which has the file locally: in S3
+          // mode reading them here copied the whole video to a temp file inside the request.
+          ...generationValues(row, null),
         };
       } else {
         const img = await processImage(config, upload.fileKey);
@@ -208,17 +209,6 @@ export function videoEditsApi(limiter: RateLimiter) {
   });
 
   return app;
-}
-
-/** What the file's generation metadata adds: the typed prompt and generator win, the rest is kept beside. */
-function generationValues(row: { prompt: string; aiGenerator: string }, g: GenerationData | null) {
-  return {
-    prompt: row.prompt || g?.prompt || "",
-    aiGenerator: row.aiGenerator || g?.aiGenerator || "",
-    generation: g && (g.negativePrompt || Object.keys(g.settings).length)
-      ? JSON.stringify({ negativePrompt: g.negativePrompt || undefined, settings: g.settings })
-      : null,
-  };
 }
 
 /** The title and description changes of an approved item, old and new, or null when there are none. */

@@ -8,6 +8,7 @@ import { CONTENT_NOT_FOUND, countView, visibleMediaOr404 } from "../../lib/media
 import { canView } from "../../lib/media/visibility.ts";
 import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { youtubeEmbedUrl } from "../../common/youtube.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 
 /**
  * GET /api/videos/{id}, /api/videos/{id}/related, /api/videos/{id}/direct (spec part 1 §7).
@@ -26,7 +27,11 @@ export const videosApi = new Hono<AppEnv>()
   .get("/:id{[^/]+}/related", async (c) => {
     const row = await findItemById(c.var.db, idOr400(c.req.param("id")));
     if (!row || !canView(row, c.var.user)) throw notFound(CONTENT_NOT_FOUND);
-    return c.json((await listRelated(c.var.db, row, RELATED_LIMIT)).map(toContentItem));
+    // A muting viewer's muted items leave the list in the query (issue 25).
+    const user = c.var.user;
+    const mutedBy = (await mutedIds(c.var.db, user?.id)).size ? user!.id : null;
+    if (mutedBy) c.header("Cache-Control", "private, no-store");
+    return c.json((await listRelated(c.var.db, row, RELATED_LIMIT, mutedBy)).map(toContentItem));
   })
   .get("/:id{[^/]+}/direct", async (c) => {
     const id = idOr400(c.req.param("id"));

@@ -25,7 +25,7 @@ import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
-import { mutedIds, RELATED_MUTED_EXTRA } from "../../lib/feed/mutes.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -41,13 +41,12 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   await countView(c, row.id);
   const user = c.var.user;
   const muted = await mutedIds(c.var.db, user?.id);
-  const [like, comments, relatedRows] = await Promise.all([
+  const [like, comments, related] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     listComments(c.var.db, row.id),
-    // A muting viewer's list is read longer, then cut back (issue 25).
-    listRelated(c.var.db, row, RELATED_LIMIT + Math.min(muted.size, RELATED_MUTED_EXTRA)),
+    // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
+    listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
   ]);
-  const related = relatedRows.filter((r) => !muted.has(r.id)).slice(0, RELATED_LIMIT);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
   return renderPage(

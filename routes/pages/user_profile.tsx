@@ -6,6 +6,9 @@ import { blocksBetween } from "../../db/queries/blocks.ts";
 import { countPublicItemsByUser, listPublicItemsByUser, type ProfileUser } from "../../db/queries/profiles.ts";
 import ProfileMessageBox from "../../islands/ProfileMessageBox.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
+import MutedMemberNotice from "../../islands/MutedMemberNotice.tsx";
+import { mutesUser } from "../../db/queries/mutes.ts";
+import { mutedIds } from "../../lib/feed/mutes.ts";
 import UserContent from "../../islands/UserContent.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { type ContentItem, toContentItem } from "../../lib/media/content_item.ts";
@@ -38,23 +41,33 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
   const profile = await findProfileByRef(db, c.req.param("ref"));
   if (!profile || !canSeeProfile(profile, viewer)) return userNotFound(c);
   const page = pageOf(c.req.query("page"));
+  const own = viewer?.id === profile.id;
+  // A muting viewer (issue 25): a muted owner's grid is a notice with Unmute; other mutes filter the grid in SQL (full pages).
+  const mutedMember = !!viewer && !own && await mutesUser(db, viewer.id, profile.id);
+  const mutedBy = !mutedMember && (await mutedIds(db, viewer?.id)).size ? viewer!.id : null;
 
   let items: ContentItem[] = [];
   let total = 0;
+  let shown = 0;
   let loadError = false;
   try {
-    [items, total] = await Promise.all([
-      listPublicItemsByUser(db, profile.id, PROFILE_PAGE_SIZE, (page - 1) * PROFILE_PAGE_SIZE).then((rows) => rows.map(toContentItem)),
+    [items, total, shown] = await Promise.all([
+      mutedMember
+        ? []
+        : listPublicItemsByUser(db, profile.id, PROFILE_PAGE_SIZE, (page - 1) * PROFILE_PAGE_SIZE, mutedBy).then((rows) =>
+          rows.map(toContentItem)
+        ),
       countPublicItemsByUser(db, profile.id),
+      mutedBy ? countPublicItemsByUser(db, profile.id, mutedBy) : -1,
     ]);
+    if (shown < 0) shown = total;
   } catch (e) {
     log.error("profile content failed to load", { userId: profile.id, error: String(e) });
     loadError = true;
   }
-  const pages = Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(shown / PROFILE_PAGE_SIZE));
   if (!loadError && page > pages) return userNotFound(c);
 
-  const own = viewer?.id === profile.id;
   const blockedByMe = viewer && !own ? (await blocksBetween(db, viewer.id, profile.id)).iBlocked : false;
   if (viewer) c.header("Cache-Control", "private, no-cache");
 
@@ -66,7 +79,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
         <ProfileCard profile={profile} siteName={config.siteName} total={total} />
         {/* Hidden on one's own profile; visitors get the disabled box with a login prompt and no script. */}
         {!own && (viewer ? <Island name="ProfileMessageBox" component={ProfileMessageBox} props={box} /> : <ProfileMessageBox {...box} />)}
-        {!own && viewer && (
+        {!own && viewer && !mutedMember && (
           <div className="mt-3">
             <Island
               name="MuteMenu"
@@ -79,6 +92,10 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
       <h2 className="mb-4 text-xl font-semibold">Content</h2>
       {loadError
         ? <p role="alert" className="py-16 text-center text-red-300">{PROFILE_MSG.contentError}</p>
+        : mutedMember
+        ? <Island name="MutedMemberNotice" component={MutedMemberNotice} props={{ userId: profile.id, username: profile.username }} />
+        : items.length === 0 && total > 0
+        ? <p className="py-16 text-center text-neutral-400">Your mutes hide every item here.</p>
         : items.length === 0
         ? (
           <p className="py-16 text-center text-neutral-400">

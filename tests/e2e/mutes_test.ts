@@ -46,3 +46,174 @@ Deno.test("[e2e] mute an uploader from the media page, see and undo it in /profi
     await s.shutdown();
   }
 });
+
+Deno.test("[e2e] mute from a card's ⋯ menu: the cards leave the grid, Undo brings them back", { ignore: !CHROMIUM }, async () => {
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const me = await createUser(s.db, { username: "card_muter" });
+    const noisy = await createUser(s.db, { username: "noisy_maker" });
+    const fine = await createUser(s.db, { username: "fine_maker" });
+    const t0 = Date.now() - 100_000;
+    const noisyIds: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const row = await createMedia(s.db, {
+        userId: i % 2 ? fine.id : noisy.id,
+        title: `Card ${i}`,
+        categoryId: 1,
+        tags: "sea, dusk, calm",
+        aiGenerator: "Flux",
+        createdAt: t0 + i * 1000,
+      });
+      if (!(i % 2)) noisyIds.push(row.id);
+    }
+    // Visitors get no menu (and no extra markup per card).
+    const visitorHome = await (await fetch(`${s.url}/?sortBy=newest`)).text();
+    assert.ok(!visitorHome.includes("card-menu"), "a visitor's cards carry no menu");
+    const cookie = await loginCookie(s.db, me.id);
+    for (const [w, h] of [[390, 844], [1440, 900]]) {
+      const context = await signedInContext(browser, s.url, cookie, { viewport: { width: w, height: h } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${s.url}/?sortBy=newest`);
+      await waitHydrated(page, "Feed");
+      const grid = page.getByTestId("feed-grid");
+      // The newest noisy card is the first in the grid: its menu opens over the cards below it.
+      const card = grid.locator(`article[data-card="${noisyIds.at(-1)}"]`);
+      await card.scrollIntoViewIfNeeded();
+      await card.getByTestId("card-menu-button").click();
+      const menu = card.getByTestId("card-menu");
+      await menu.waitFor();
+      // In the viewport, not clipped by the card, and on top: the element at each corner of the menu is the menu.
+      const box = (await menu.boundingBox())!;
+      assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= w && box.y + box.height <= h, `menu inside the ${w} screen`);
+      const onTop = await menu.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [[r.left + 4, r.top + 4], [r.right - 4, r.bottom - 4], [r.left + r.width / 2, r.top + r.height / 2]]
+          .every(([x, y]) => el.contains(document.elementFromPoint(x, y)));
+      });
+      assert.ok(onTop, "the menu is above the card and the next cards");
+      assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), [
+        "Mute @noisy_maker",
+        "Mute generator Flux",
+        "Mute #sea",
+        "Mute #dusk",
+        "Mute #calm",
+      ]);
+      await screenshot(page, `card-menu-${w}`);
+      const shown = async () => (await grid.locator("article[data-card]").evaluateAll((els) =>
+        els.map((e) => Number(e.getAttribute("data-card")))
+      ));
+      const before = await shown();
+      await menu.getByRole("menuitem", { name: "Mute @noisy_maker" }).click();
+      await page.getByText("Muted @noisy_maker").waitFor();
+      await card.waitFor({ state: "detached" });
+      // The feed may load on at once (it steps back a page in the shorter order): what was shown stays, less noisy's.
+      const afterMute = await shown();
+      assert.ok(!afterMute.some((id) => noisyIds.includes(id)), "every card of the muted uploader left the grid");
+      assert.deepEqual(
+        afterMute.slice(0, before.length - before.filter((id) => noisyIds.includes(id)).length),
+        before.filter((id) => !noisyIds.includes(id)),
+      );
+      await screenshot(page, `card-muted-toast-${w}`);
+      const feed = await (await fetch(`${s.url}/api/content/feed?page=1&sortBy=newest`, { headers: { cookie } })).json();
+      assert.ok(!feed.content.images.some((i: { id: number }) => noisyIds.includes(i.id)), "the server leaves them out too");
+      await page.getByRole("button", { name: "Undo" }).click();
+      await page.getByText("Unmuted @noisy_maker").waitFor();
+      await card.waitFor();
+      const afterUndo = await shown();
+      assert.deepEqual(afterUndo.filter((id) => before.includes(id)), before, "Undo brings the cards back");
+      const after = await (await fetch(`${s.url}/api/user/mutes`, { headers: { cookie } })).json();
+      assert.deepEqual(after, []);
+      assert.deepEqual(errors.filter((e) => !e.includes("status of 404")), []);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await s.shutdown();
+  }
+});
+
+Deno.test("[e2e] a muted member's profile says so and Unmute brings the grid back", { ignore: !CHROMIUM }, async () => {
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const me = await createUser(s.db, { username: "profile_viewer" });
+    const owner = await createUser(s.db, { username: "quiet_maker" });
+    for (let i = 0; i < 3; i++) await createMedia(s.db, { userId: owner.id, title: `Quiet ${i}`, categoryId: 1, tags: "calm" });
+    const cookie = await loginCookie(s.db, me.id);
+    for (const [w, h] of [[390, 844], [1440, 900]]) {
+      const mute = await fetch(`${s.url}/api/user/mutes`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: s.url },
+        body: JSON.stringify({ type: "user", value: "quiet_maker" }),
+      });
+      assert.equal(mute.status, 201);
+      const context = await signedInContext(browser, s.url, cookie, { viewport: { width: w, height: h } });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${s.url}/user/quiet_maker`);
+      await waitHydrated(page, "MutedMemberNotice");
+      const notice = page.getByTestId("muted-member");
+      await notice.getByText("You muted this member").waitFor();
+      await screenshot(page, `profile-muted-member-${w}`);
+      await notice.getByRole("button", { name: "Unmute" }).click();
+      await page.getByTestId("profile-grid").locator("article[data-card]").nth(2).waitFor();
+      assert.equal(await page.getByTestId("muted-member").count(), 0);
+      assert.deepEqual(errors.filter((e) => !e.includes("status of 404")), []);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await s.shutdown();
+  }
+});
+
+Deno.test("[e2e] after a mute from a card, scrolling on loads every unmuted item (none skipped by the shorter order)", {
+  ignore: !CHROMIUM,
+}, async () => {
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const me = await createUser(s.db, { username: "scroll_muter" });
+    const noisy = await createUser(s.db, { username: "noisy_maker" });
+    const fine = await createUser(s.db, { username: "fine_maker" });
+    const t0 = Date.now() - 100_000;
+    const fineIds: number[] = [];
+    // 24 images, every other one noisy's: the first page holds 6 (3 of them noisy's), the rest load on scroll.
+    for (let i = 0; i < 24; i++) {
+      const row = await createMedia(s.db, {
+        userId: i % 2 ? noisy.id : fine.id,
+        title: `Scroll ${i}`,
+        categoryId: 1,
+        aiGenerator: "Flux",
+        createdAt: t0 + i * 1000,
+      });
+      if (!(i % 2)) fineIds.push(row.id);
+    }
+    fineIds.reverse();
+    const cookie = await loginCookie(s.db, me.id);
+    const context = await signedInContext(browser, s.url, cookie, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${s.url}/?sortBy=newest`);
+    await waitHydrated(page, "Feed");
+    const grid = page.getByTestId("feed-grid");
+    const newest = await grid.locator("article[data-card]").first().getAttribute("data-card"); // noisy's
+    const card = grid.locator(`article[data-card="${newest}"]`);
+    await card.getByTestId("card-menu-button").click();
+    await card.getByRole("menuitem", { name: "Mute @noisy_maker" }).click();
+    await card.waitFor({ state: "detached" });
+    const end = Date.now() + 30_000;
+    while (!(await page.getByText("You've reached the end").count())) {
+      if (Date.now() > end) throw new Error("the feed did not reach its end");
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(100);
+    }
+    const shown = await grid.locator("article[data-card]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-card"))));
+    assert.deepEqual(shown, fineIds);
+    await context.close();
+  } finally {
+    await browser.close();
+    await s.shutdown();
+  }
+});
