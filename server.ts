@@ -7,6 +7,7 @@ import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
 import { type Jobs, startJobs } from "./lib/boot/jobs.ts";
 import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
 import { warmRankings } from "./lib/feed/rankings.ts";
+import { startMemoryTrim, trimMemory } from "./lib/boot/memory_trim.ts";
 
 export { listenUrl, WORKER_FLAG } from "./lib/boot/supervisor.ts";
 
@@ -23,6 +24,9 @@ export type ServeOptions = {
   singletons?: boolean;
 };
 
+/** The kept feed orders made at start; what reading them freed is handed back at once (lib/boot/memory_trim.ts). */
+const warmUp = (db: Db) => () => warmRankings(db).then(() => void trimMemory());
+
 /** Serves the app (and runs jobs unless JOBS_IN_WEB=false); shutdown stops accepting, lets in-flight requests finish, then closes the database. */
 export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningServer {
   const app = createApp(config, { db });
@@ -32,11 +36,13 @@ export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningS
   if (!opts.quiet) log.info("listening", { url });
   // Started after listening, so the first page is answered while start-up jobs are queued.
   const singletons = opts.singletons === false ? null : startSingletons(config, db);
+  const stopTrim = startMemoryTrim();
   return {
     url,
     db,
     finished: server.finished,
     shutdown: async () => {
+      stopTrim();
       await singletons?.stop();
       await server.shutdown();
       await drainBackground();
@@ -73,7 +79,7 @@ function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } 
 export async function serveAll(config: Config, db: Db, opts: { quiet?: boolean } = {}): Promise<RunningServer> {
   if (config.webConcurrency <= 1) {
     const server = serve(config, db, opts);
-    runInBackground("rankings warm-up", () => warmRankings(db));
+    runInBackground("rankings warm-up", warmUp(db));
     return server;
   }
   const workers = await supervise(config, opts);
@@ -97,7 +103,7 @@ export async function serveAll(config: Config, db: Db, opts: { quiet?: boolean }
  */
 export async function runWorker(config: Config, db: Db) {
   const server = serve(config, db, { quiet: true, reusePort: true, singletons: false });
-  runInBackground("rankings warm-up", () => warmRankings(db));
+  runInBackground("rankings warm-up", warmUp(db));
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return; // SIGTERM, then the supervisor's exit closing stdin

@@ -16,6 +16,7 @@ import { prepareData } from "../lib/boot/bootstrap.ts";
 import { type Config, parseConfig } from "../lib/config.ts";
 import { randomToken, sha256Hex } from "../lib/auth/crypto.ts";
 import { sessionCookieName } from "../lib/auth/session.ts";
+import { V8_FLAGS } from "../lib/boot/v8_flags.ts";
 
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -74,6 +75,8 @@ export type BenchServerOptions = {
    * there before (a `.seeded` marker), and stop leaves the directory in place.
    */
   dataDir?: string;
+  /** Flags for the server's deno, placed before `-A main.ts`; default: the V8 flags the site ships with (lib/boot/v8_flags.ts). */
+  denoFlags?: string[];
 };
 
 /**
@@ -123,7 +126,7 @@ export async function startBenchServer(opts: BenchServerOptions = {}): Promise<B
 
   const root = opts.root ? `${opts.root.replace(/\/$/, "")}/` : ROOT;
   const pin = opts.cpu === null ? [] : ["taskset", "-c", String(opts.cpu ?? 0)];
-  const [cmd, ...args] = [...pin, Deno.execPath(), "run", "-A", `${root}main.ts`];
+  const [cmd, ...args] = [...pin, Deno.execPath(), "run", ...(opts.denoFlags ?? [`--v8-flags=${V8_FLAGS}`]), "-A", `${root}main.ts`];
   const child = new Deno.Command(cmd, {
     args,
     env,

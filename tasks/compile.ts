@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../lib/boot/v8_flags.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -50,6 +51,7 @@ export function compileArgs(output: string, envFile: string, target = hostTarget
     // SO_REUSEPORT for the workers of lib/boot/supervisor.ts.
     "--unstable-net",
     "--no-check",
+    `--v8-flags=${V8_FLAGS}`,
     `--env-file=${envFile}`,
     "--target",
     target,

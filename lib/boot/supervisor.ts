@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
+import { V8_FLAGS } from "./v8_flags.ts";
 
 /**
  * WEB_CONCURRENCY server processes on one port (decision 022). The main process does the start-up
@@ -37,7 +38,15 @@ function workerCommand(): { cmd: string; args: string[] } {
   // --unstable-net: `reusePort` is behind it in Deno 2.9 (the compiled binary is built with it, tasks/compile.ts).
   return {
     cmd: Deno.execPath(),
-    args: ["run", "--unstable-net", `--config=${CONFIG_FILE}`, ...granted.map((n) => `--allow-${n}`), MAIN, WORKER_FLAG],
+    args: [
+      "run",
+      "--unstable-net",
+      `--v8-flags=${V8_FLAGS}`,
+      `--config=${CONFIG_FILE}`,
+      ...granted.map((n) => `--allow-${n}`),
+      MAIN,
+      WORKER_FLAG,
+    ],
   };
 }
 
