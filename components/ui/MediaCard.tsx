@@ -111,6 +111,8 @@ export type MediaCardProps = {
   onLike?: () => void;
   /** A member's "⋯" menu entry (components/ui/card_mutes.ts); the menu shows for members only. */
   onMute?: (t: MuteTarget) => void;
+  /** The viewer uploaded this item: the menu has no "Mute @themselves" entry. */
+  own?: boolean;
   /** The title link opens the modal viewer (islands/MediaModal.tsx) instead of navigating. */
   opensViewer?: boolean;
   /** Extra class names for the outer element (a featured card is larger). */
@@ -267,7 +269,7 @@ export function MediaCard(p: MediaCardProps) {
           <a href={`${href}?report=true`} className="card-action ml-auto" rel="nofollow">
             <Flag /> Report
           </a>
-          {p.signedIn && <CardMenu id={`cm-${p.variant ?? "feed"}-${item.id}`} item={item} onMute={p.onMute} />}
+          {p.signedIn && <CardMenu id={`cm-${p.variant ?? "feed"}-${item.id}`} item={item} own={p.own} onMute={p.onMute} />}
         </div>
       </div>
     </article>
@@ -281,8 +283,8 @@ const MENU_TAGS = 5;
  * A member's "⋯" menu (issue 25): a popover in the top layer, so the card's rounded clip and the
  * next cards never cover it; CSS anchors it to its button (components/styles.css `.card-menu`).
  */
-function CardMenu({ id, item, onMute }: { id: string; item: CardItem; onMute?: (t: MuteTarget) => void }) {
-  const targets = muteTargetsOf(item);
+function CardMenu({ id, item, own, onMute }: { id: string; item: CardItem; own?: boolean; onMute?: (t: MuteTarget) => void }) {
+  const targets = muteTargetsOf(item).filter((t) => !(own && t.type === "user"));
   const tags = targets.filter((t) => t.type === "tag");
   const shown = [...targets.filter((t) => t.type !== "tag"), ...tags.slice(0, MENU_TAGS)];
   if (!shown.length) return null;

@@ -28,6 +28,13 @@ export function muteTargetsOf(item: Pick<CardItem, "uploaderName" | "aiGenerator
   return out;
 }
 
+/**
+ * Whether the viewer uploaded the item: its menu leaves out "Mute @themselves" (the API answers
+ * 400). Usernames are unique without regard to case (db/queries/mutes.ts findUserRef).
+ */
+export const ownItem = (item: Pick<CardItem, "uploaderName">, viewerName: string | null | undefined): boolean =>
+  !!viewerName && !!item.uploaderName && item.uploaderName.toLowerCase() === viewerName.toLowerCase();
+
 /** Whether a mute hides an item (the server's rule, lib/feed/mutes.ts, on the card's fields). */
 export function hides(t: MuteTarget, item: Pick<CardItem, "uploaderName" | "aiGenerator" | "tags">): boolean {
   if (t.type === "user") return norm(item.uploaderName) === norm(t.value);

@@ -145,7 +145,11 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
               {resultCount(found)}
               {page > 1 && ` (page ${page})`}
             </p>
-            <Island name="SearchResults" component={SearchResults} props={{ items: results.map(toCardItem), signedIn: !!c.var.user }} />
+            <Island
+              name="SearchResults"
+              component={SearchResults}
+              props={{ items: results.map(toCardItem), signedIn: !!c.var.user, viewerName: c.var.user?.username ?? null }}
+            />
             {(page > 1 || found.hasNext) && (
               <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-3">
                 {page > 1 && (
