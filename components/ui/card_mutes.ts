@@ -5,7 +5,7 @@
  * of the next pages.
  */
 import { useEffect, useState } from "react";
-import { splitTags } from "../../common/format.ts";
+import { foldTag, splitTags } from "../../common/format.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 import type { CardItem } from "./MediaCard.tsx";
@@ -15,7 +15,8 @@ export type MuteTarget = { type: "tag" | "user" | "generator"; value: string; la
 export const MUTE_EVENT = "dr:mute";
 export type MuteEvent = { target: MuteTarget; on: boolean };
 
-const norm = (s: string | null | undefined) => (s ?? "").replace(/^#+/, "").trim().toLowerCase();
+/** The server's folding (lib/feed/mutes.ts muteValue), so a card hidden here is one the server hides. */
+const norm = foldTag;
 
 /** What a card offers: its uploader, its AI generator (when named) and each of its tags. */
 export function muteTargetsOf(item: Pick<CardItem, "uploaderName" | "aiGenerator" | "tags">): MuteTarget[] {
