@@ -15,6 +15,7 @@ const html = async (env: TestEnv, path: string, cookie: string) => {
   return await res.text();
 };
 /** The ids of the cards in a page's markup, in order (each card once). */
+type Item = { id: number };
 const cardIds = (page: string) => [...new Set([...page.matchAll(/data-card="(\d+)"/g)].map((m) => Number(m[1])))];
 
 Deno.test("[page] /forum for a muting member: the muted user's threads leave the server-rendered list, which stays full", async () => {
@@ -113,4 +114,41 @@ Deno.test("[page] the home page for a muting member: the first screen's cards le
   const after = cardIds(await html(env, "/?sortBy=newest", cookie));
   assert.equal(after.length, before.length, "as many cards as before the mute");
   assert.deepEqual(after, kept.slice(0, after.length), "the newest kept items, in order");
+});
+
+Deno.test("[page] search after a mute made on page 1: Next with after= starts right after the last card still shown, none skipped", async () => {
+  await using env = await makeTestEnv();
+  const me = await createUser(env.db);
+  const noisy = await createUser(env.db, { username: "noisy_comets" });
+  const fine = await createUser(env.db);
+  const t0 = Date.now() - 10_000_000;
+  // 130 matches, every third one the muted uploader's: page 1 loses 16 cards to the mute.
+  for (let i = 0; i < 130; i++) {
+    await createMedia(env.db, { userId: i % 3 ? fine.id : noisy.id, title: `comet ${i}`, categoryId: 1, createdAt: t0 + i * 1000 });
+  }
+  const noisyIds = new Set((await json(await env.request("/api/search?q=noisy_comets"))).map((i: { id: number }) => i.id));
+  assert.equal(noisyIds.size, 44);
+  const cookie = await loginCookie(env.db, me.id);
+  const page1 = cardIds((await html(env, "/search?q=comet", cookie)).split('data-testid="search-grid"')[1]);
+  assert.equal(page1.length, SEARCH_PAGE_SIZE);
+  await json(await env.request("/api/user/mutes", { cookie, json: { type: "user", value: "noisy_comets" } }), 201);
+  // What the island does: the last card still shown names where the next page starts.
+  const last = page1.filter((id) => !noisyIds.has(id)).at(-1)!;
+  const order: number[] = [];
+  for (let p = 1; p <= 2; p++) {
+    order.push(...(await json(await env.request(`/api/search?q=comet&page=${p}`, { cookie }))).map((i: Item) => i.id));
+  }
+  const expected = order.slice(order.indexOf(last) + 1, order.indexOf(last) + 1 + SEARCH_PAGE_SIZE);
+  assert.equal(expected.length, SEARCH_PAGE_SIZE);
+  const body = await html(env, `/search?q=comet&page=2&after=${last}`, cookie);
+  assert.deepEqual(cardIds(body.split('data-testid="search-grid"')[1]), expected);
+  // Without the cursor the page by number skips the items that moved up onto page 1.
+  const plain = cardIds((await html(env, "/search?q=comet&page=2", cookie)).split('data-testid="search-grid"')[1]);
+  assert.notDeepEqual(plain, expected);
+  assert.ok(expected.slice(0, 16).every((id) => !plain.includes(id)), "the plain page 2 skipped them");
+  // This page goes on from its own last item.
+  assert.ok(body.includes(`&amp;after=${expected.at(-1)}`) || body.includes(`after=${expected.at(-1)}`), "Next names the last card");
+  // An id that is not on the pages before shows the plain page; a bad one is refused.
+  assert.deepEqual(cardIds((await html(env, "/search?q=comet&page=2&after=999999", cookie)).split('data-testid="search-grid"')[1]), plain);
+  assert.equal((await env.request("/search?q=comet&page=2&after=x1", { cookie })).status, 400);
 });
