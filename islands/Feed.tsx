@@ -46,20 +46,10 @@ export default function Feed(props: FeedProps) {
  */
 const FEATURED_WIDE = "md:flex-row md:[&>:first-child]:w-96 md:[&>:first-child]:shrink-0 lg:[&>:first-child]:w-[26rem]";
 
-function FeedBody(
-  {
-    featured,
-    first,
-    hasMore: firstHasMore,
-    columns: firstColumns,
-    category,
-    seed,
-    sort: firstSort = null,
-    signedIn,
-    viewerName,
-    adClientId,
-  }: FeedProps,
-) {
+function FeedBody({ viewerName, ...props }: FeedProps) {
+  const { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId } =
+    props;
+  const mine = (item: CardItem) => ownItem(item, viewerName);
   const [sort, setSort] = useState<Sort | null>(seed ? null : firstSort);
   const [pages, setPages] = useState<FeedPage[]>([first]);
   const [hasMore, setHasMore] = useState(firstHasMore);
@@ -178,7 +168,7 @@ function FeedBody(
             as="div"
             item={featured}
             signedIn={signedIn}
-            own={ownItem(featured, viewerName)}
+            own={mine(featured)}
             eager
             variant="card"
             headingLevel="h3"
@@ -222,9 +212,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            if (!muted(item)) {
-              cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} own={ownItem(item, viewerName)} eager={index++ < 3} />);
-            }
+            if (!muted(item)) cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} own={mine(item)} eager={index++ < 3} />);
             return cells;
           })
         )}
