@@ -31,6 +31,13 @@ export function splitTags(tags: string | null | undefined): string[] {
 /** The stored form of a tags field: the tags of `splitTags`, joined with ", ". */
 export const normaliseTags = (tags: string | null | undefined): string => splitTags(tags).join(", ");
 
+/**
+ * A tag (or AI generator) as mutes compare it (issue 25), the one folding both sides use: without a
+ * leading `#`, trimmed, NFC, lower case by Unicode's rules ("Élan" and "ÉLAN" fold to "élan"), where
+ * SQLite's lower() folds ASCII only (docs/decisions/026-mutes-in-sql.md).
+ */
+export const foldTag = (s: string | null | undefined): string => (s ?? "").replace(/^#+/, "").trim().normalize("NFC").toLowerCase();
+
 const counts = new Intl.NumberFormat("en-US");
 
 /**

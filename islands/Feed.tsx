@@ -10,7 +10,7 @@ import type { FeedResponse } from "../common/api_types.ts";
 import { api } from "../components/ui/api.ts";
 import { LoadingBlock } from "../components/ui/Spinner.tsx";
 import { CardCell } from "../components/ui/CardCell.tsx";
-import { hides, MUTE_EVENT, type MuteEvent, useMuted } from "../components/ui/card_mutes.ts";
+import { hides, MUTE_EVENT, type MuteEvent, ownItem, useMuted } from "../components/ui/card_mutes.ts";
 
 export type FeedPage = { items: CardItem[]; adPositions: number[] };
 
@@ -25,6 +25,8 @@ export type FeedProps = {
   /** The explicit sort of the server render (`?sortBy=`), null for the default view. */
   sort?: Sort | null;
   signedIn: boolean;
+  /** The signed-in viewer's username: their own cards offer no "Mute @themselves". */
+  viewerName?: string | null;
   adClientId: string | null;
 };
 
@@ -44,10 +46,10 @@ export default function Feed(props: FeedProps) {
  */
 const FEATURED_WIDE = "md:flex-row md:[&>:first-child]:w-96 md:[&>:first-child]:shrink-0 lg:[&>:first-child]:w-[26rem]";
 
-function FeedBody(
-  { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId }:
-    FeedProps,
-) {
+function FeedBody({ viewerName, ...props }: FeedProps) {
+  const { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId } =
+    props;
+  const mine = (item: CardItem) => ownItem(item, viewerName);
   const [sort, setSort] = useState<Sort | null>(seed ? null : firstSort);
   const [pages, setPages] = useState<FeedPage[]>([first]);
   const [hasMore, setHasMore] = useState(firstHasMore);
@@ -166,6 +168,7 @@ function FeedBody(
             as="div"
             item={featured}
             signedIn={signedIn}
+            own={mine(featured)}
             eager
             variant="card"
             headingLevel="h3"
@@ -209,7 +212,7 @@ function FeedBody(
           p.items.flatMap((item, i) => {
             const cells: ReactNode[] = [];
             if (adClientId && p.adPositions.includes(i)) cells.push(<AdSlot key={`ad-${pi}-${i}`} client={adClientId} />);
-            if (!muted(item)) cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} eager={index++ < 3} />);
+            if (!muted(item)) cells.push(<CardCell key={item.id} item={item} signedIn={signedIn} own={mine(item)} eager={index++ < 3} />);
             return cells;
           })
         )}

@@ -154,3 +154,16 @@ export async function startServer(overrides: Record<string, string> = {}) {
   const server = serve(config, db, { quiet: true });
   return { ...server, config, db };
 }
+
+/**
+ * Waits until `check` holds, asking every 50 ms, and fails after `ms` naming `what`. The default
+ * is generous: on a machine shared by several test runs a job with ffmpeg can take long, and a
+ * wait that times out only under load must not fail a test that would pass.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms = 60_000, what = "the condition"): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -7,21 +7,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { jobs, media, mediaFiles } from "../db/schema/mod.ts";
 import { prepareData } from "../lib/boot/bootstrap.ts";
-import { createUser, loginCookie, tempDir } from "./_helpers.ts";
+import { createUser, loginCookie, tempDir, until } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { makeVideo } from "./_video_sources.ts";
 import { parseConfig } from "../lib/config.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
-
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * A process and everything it started (Linux), deepest first. A crash under systemd or in a

@@ -4,15 +4,7 @@ import { writeTx } from "../db/client.ts";
 import { claimJob, findJob, insertJob } from "../db/queries/jobs.ts";
 import { enqueueJob } from "../lib/jobs/enqueue.ts";
 import { type Handlers, JobRunner, PermanentJobError } from "../lib/jobs/queue.ts";
-import { makeTestEnv } from "./_helpers.ts";
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+import { makeTestEnv, until } from "./_helpers.ts";
 
 Deno.test("[jobs] two worker processes on one database run each of 40 jobs exactly once", async () => {
   await using env = await makeTestEnv();

@@ -20,8 +20,10 @@ Deno.test("[db] EXPLAIN the muted-id lookup searches indexes only, no scan of me
   const text = plan.join("\n");
   assert.ok(!plan.some((l) => FULL_SCAN.test(l) || /^SCAN media_tags\b/.test(l)), text);
   assert.match(text, /SEARCH media USING COVERING INDEX media_user_created \(user_id=\?\)/, text);
-  assert.match(text, /SEARCH media USING COVERING INDEX media_generator \(<expr>=\?\)/, text);
+  assert.match(text, /SEARCH media USING (COVERING )?INDEX media_generator \(<expr>=\?\)/, text);
   assert.match(text, /SEARCH media_tags USING PRIMARY KEY \(tag=\?\)/, text);
+  // Non-ASCII tags by their fold (migration 0013).
+  assert.match(text, /SEARCH tag_folds USING COVERING INDEX tag_folds_folded \(folded=\?\)/, text);
 });
 
 Deno.test("[db] the indexed lookup finds exactly the items the mutes hide (tags split by the triggers as splitTags does)", async () => {
@@ -66,6 +68,7 @@ Deno.test("[db] EXPLAIN a muting viewer's profile grid: the member's index in or
     assert.ok(!plan.some((l) => FULL_SCAN.test(l)), text);
     assert.match(text, /SEARCH media USING (COVERING )?INDEX media_user_public/, text);
     assert.match(text, /SEARCH um USING COVERING INDEX user_mutes_once \(user_id=\? AND type=\? AND value=\?\)/, text);
+    assert.match(text, /SEARCH tf USING PRIMARY KEY \(tag=\?\)/, text);
     assert.match(text, /SEARCH mt USING (PRIMARY KEY \(tag=\? AND media_id=\?\)|COVERING INDEX media_tags_media \(media_id=\?)/, text);
     assert.doesNotMatch(text, /TEMP B-TREE/, text);
   }

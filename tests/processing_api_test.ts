@@ -9,20 +9,12 @@ import { eq } from "drizzle-orm";
 import { jobs, media, mediaFiles } from "../db/schema/mod.ts";
 import { deleteAccount } from "../lib/auth/account_delete.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
-import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, until } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { makeVideo, SOURCES } from "./_video_sources.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
-
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 Deno.test("[api] a failed processing says why to owner and admin; an admin queues it again and it becomes ready", {
   ignore: !FFMPEG,

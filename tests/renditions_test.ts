@@ -12,20 +12,12 @@ import { jobs, mediaFiles } from "../db/schema/mod.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { encodePreview } from "../lib/media/renditions.ts";
 import { probeMedia } from "../lib/media/ffmpeg.ts";
-import { categoryIds, createUser, json, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { categoryIds, createUser, json, loginCookie, makeTestEnv, until } from "./_helpers.ts";
 import { multipart, topBoxes } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { ffprobe, makeVideo, SOURCES, type SourceSpec } from "./_video_sources.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
-
-async function until(check: () => Promise<boolean>, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true }).map(String).filter((p) => /\.[a-z0-9]+$/.test(p) && !p.startsWith("tmp/")).sort();

@@ -12,7 +12,7 @@ import { media, mediaHashes } from "../db/schema/mod.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { hammingHex, PHASH_ALGO, phashImage } from "../lib/media/phash.ts";
 import { BLOCKED_UPLOAD } from "../lib/media/similar.ts";
-import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
+import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv, until } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { copiesOf, scene } from "./_similar_fixtures.ts";
@@ -129,14 +129,6 @@ async function video(args: string[]): Promise<Uint8Array> {
   const bytes = await Deno.readFile(out);
   await Deno.remove(out);
   return bytes;
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 Deno.test("[similar] a video re-encoded at another size and bitrate matches its removed original", { ignore: !FFMPEG }, async () => {

@@ -15,7 +15,7 @@ import { parseConfig } from "../lib/config.ts";
 import { storeFor } from "../lib/storage/store.ts";
 import { sweepUnattachedUploads } from "../lib/media/upload_sweep.ts";
 import { backup } from "../tasks/backup.ts";
-import { categoryIds, createUser, json, loginCookie, makeTestEnv, tempDir } from "./_helpers.ts";
+import { categoryIds, createUser, json, loginCookie, makeTestEnv, tempDir, until } from "./_helpers.ts";
 import { jpeg, mp4, multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
 import { startS3 } from "./_s3.ts";
@@ -41,14 +41,6 @@ async function upload(cookie: string, name: string, type: string, bytes: Uint8Ar
     await request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),
     201,
   );
-}
-
-async function until(check: () => Promise<boolean>, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const bucketFile = (key: string) => `${s3.dir}/dreamreel-test/site/${key}._S3rver_object`;

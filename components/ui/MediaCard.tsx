@@ -4,7 +4,8 @@ import { TAGS_IN_FEED } from "../../common/feed_rules.ts";
 import { formatDuration, hasDuration, splitTags } from "../../common/format.ts";
 import { Spinner } from "./Spinner.tsx";
 import { profileHref } from "../../common/profile_rules.ts";
-import { type MuteTarget, muteTargetsOf } from "./card_mutes.ts";
+import type { MuteTarget } from "./card_mutes.ts";
+import { CardMenu } from "./CardMenu.tsx";
 
 /** The fields of a content item a card shows; a full ContentItem fits. */
 export type CardItem =
@@ -111,6 +112,8 @@ export type MediaCardProps = {
   onLike?: () => void;
   /** A member's "⋯" menu entry (components/ui/card_mutes.ts); the menu shows for members only. */
   onMute?: (t: MuteTarget) => void;
+  /** The viewer uploaded this item: the menu has no "Mute @themselves" entry. */
+  own?: boolean;
   /** The title link opens the modal viewer (islands/MediaModal.tsx) instead of navigating. */
   opensViewer?: boolean;
   /** Extra class names for the outer element (a featured card is larger). */
@@ -267,47 +270,10 @@ export function MediaCard(p: MediaCardProps) {
           <a href={`${href}?report=true`} className="card-action ml-auto" rel="nofollow">
             <Flag /> Report
           </a>
-          {p.signedIn && <CardMenu id={`cm-${p.variant ?? "feed"}-${item.id}`} item={item} onMute={p.onMute} />}
+          {p.signedIn && <CardMenu id={`cm-${p.variant ?? "feed"}-${item.id}`} item={item} own={p.own} onMute={p.onMute} />}
         </div>
       </div>
     </article>
-  );
-}
-
-/** Tag entries in a card's menu: the rest are muted from the media page or /profile. */
-const MENU_TAGS = 5;
-
-/**
- * A member's "⋯" menu (issue 25): a popover in the top layer, so the card's rounded clip and the
- * next cards never cover it; CSS anchors it to its button (components/styles.css `.card-menu`).
- */
-function CardMenu({ id, item, onMute }: { id: string; item: CardItem; onMute?: (t: MuteTarget) => void }) {
-  const targets = muteTargetsOf(item);
-  const tags = targets.filter((t) => t.type === "tag");
-  const shown = [...targets.filter((t) => t.type !== "tag"), ...tags.slice(0, MENU_TAGS)];
-  if (!shown.length) return null;
-  return (
-    <>
-      <button type="button" popoverTarget={id} className="card-action card-more" aria-label="More: mute" data-testid="card-menu-button">
-        <span aria-hidden="true">⋯</span>
-      </button>
-      <div id={id} popover="auto" role="menu" className="card-menu" data-testid="card-menu">
-        {shown.map((t) => (
-          <button
-            key={`${t.type}:${t.value}`}
-            type="button"
-            role="menuitem"
-            className="card-menu-item"
-            onClick={(e) => {
-              (e.currentTarget.parentElement as HTMLElement & { hidePopover?: () => void }).hidePopover?.();
-              onMute?.(t);
-            }}
-          >
-            Mute {t.label}
-          </button>
-        ))}
-      </div>
-    </>
   );
 }
 

@@ -23,6 +23,8 @@ export type PlayableCardProps = {
   className?: string;
   headingLevel?: "h2" | "h3";
   opensViewer?: boolean;
+  /** The viewer uploaded it (its menu cannot mute them). */
+  own?: boolean;
   /** Shown when the media fails (the featured card: 'Failed to load featured video'). */
   errorText?: string;
 };
@@ -88,7 +90,9 @@ const touch = {
   },
 };
 
-export function PlayableCard({ item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText }: PlayableCardProps) {
+export function PlayableCard(
+  { item, signedIn, eager, variant, className, headingLevel, opensViewer, errorText, own }: PlayableCardProps,
+) {
   const cardRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -236,6 +240,7 @@ export function PlayableCard({ item, signedIn, eager, variant, className, headin
       liking={liking}
       onLike={like}
       onMute={muteFromCard}
+      own={own}
       {...desktop}
     />
   );

@@ -5,7 +5,7 @@
  * of the next pages.
  */
 import { useEffect, useState } from "react";
-import { splitTags } from "../../common/format.ts";
+import { foldTag, splitTags } from "../../common/format.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 import type { CardItem } from "./MediaCard.tsx";
@@ -15,7 +15,8 @@ export type MuteTarget = { type: "tag" | "user" | "generator"; value: string; la
 export const MUTE_EVENT = "dr:mute";
 export type MuteEvent = { target: MuteTarget; on: boolean };
 
-const norm = (s: string | null | undefined) => (s ?? "").replace(/^#+/, "").trim().toLowerCase();
+/** The server's folding (lib/feed/mutes.ts muteValue), so a card hidden here is one the server hides. */
+const norm = foldTag;
 
 /** What a card offers: its uploader, its AI generator (when named) and each of its tags. */
 export function muteTargetsOf(item: Pick<CardItem, "uploaderName" | "aiGenerator" | "tags">): MuteTarget[] {
@@ -27,6 +28,13 @@ export function muteTargetsOf(item: Pick<CardItem, "uploaderName" | "aiGenerator
   for (const t of splitTags(item.tags)) out.push({ type: "tag", value: t, label: `#${t}` });
   return out;
 }
+
+/**
+ * Whether the viewer uploaded the item: its menu leaves out "Mute @themselves" (the API answers
+ * 400). Usernames are unique without regard to case (db/queries/mutes.ts findUserRef).
+ */
+export const ownItem = (item: Pick<CardItem, "uploaderName">, viewerName: string | null | undefined): boolean =>
+  !!viewerName && !!item.uploaderName && item.uploaderName.toLowerCase() === viewerName.toLowerCase();
 
 /** Whether a mute hides an item (the server's rule, lib/feed/mutes.ts, on the card's fields). */
 export function hides(t: MuteTarget, item: Pick<CardItem, "uploaderName" | "aiGenerator" | "tags">): boolean {

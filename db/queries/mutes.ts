@@ -1,7 +1,7 @@
 /** A member's mutes (issue 25; lib/feed/mutes.ts). */
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { media, mediaTags, userMutes, users } from "../schema/mod.ts";
+import { media, mediaTags, tagFolds, userMutes, users } from "../schema/mod.ts";
 
 type Conn = Db | Tx;
 export type MuteType = (typeof userMutes.$inferSelect)["type"];
@@ -28,7 +28,8 @@ export async function deleteMute(db: Conn, userId: number, type: MuteType, value
 
 /**
  * Ids of every item a set of mutes hides: by uploader (media_user_created), by generator (the
- * media_generator expression index) and by tag (media_tags, kept by triggers): index searches only,
+ * media_generator expression index) and by tag (media_tags, kept by triggers; a non-ASCII tag also by
+ * its fold in tag_folds, which the caller fills first): index searches only,
  * never a scan of media (tests/mutes_plan_test.ts asserts the plan).
  */
 export async function mutedItemIds(db: Conn, m: { users: number[]; generators: string[]; tags: string[] }): Promise<number[]> {
@@ -42,7 +43,11 @@ export function mutedItemIdsQuery(db: Conn, m: { users: number[]; generators: st
   if (m.generators.length) {
     parts.push(db.select({ id: media.id }).from(media).where(inArray(sql`lower(trim(${media.aiGenerator}))`, m.generators)));
   }
-  if (m.tags.length) parts.push(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, m.tags)));
+  if (m.tags.length) {
+    parts.push(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, m.tags)));
+    const folded = db.select({ tag: tagFolds.tag }).from(tagFolds).where(inArray(tagFolds.folded, m.tags));
+    parts.push(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, folded)));
+  }
   if (!parts.length) return null;
   const [first, ...rest] = parts;
   return rest.reduce((q, p) => q.union(p) as unknown as typeof first, first);
@@ -59,7 +64,20 @@ export function notMutedBy(userId: number | Placeholder): SQL {
     and not exists (select 1 from ${userMutes} um where um.user_id = ${userId} and um.type = 'generator'
       and um.value = lower(trim(${media.aiGenerator})))
     and not exists (select 1 from ${mediaTags} mt join ${userMutes} um on um.user_id = ${userId} and um.type = 'tag'
-      and um.value = mt.tag where mt.media_id = ${media.id})`;
+      and um.value = coalesce((select tf.folded from ${tagFolds} tf where tf.tag = mt.tag), mt.tag) where mt.media_id = ${media.id})`;
+}
+
+/** Up to `limit` tags of tag_folds not folded yet (the trigger of migration 0013 lists them). */
+export async function unfoldedTags(db: Conn, limit: number): Promise<string[]> {
+  return (await db.select({ tag: tagFolds.tag }).from(tagFolds).where(isNull(tagFolds.folded)).limit(limit).all()).map((r) => r.tag);
+}
+
+/** Stores the folds of tags, in one statement: `[tag, folded]` pairs. */
+export async function setTagFolds(db: Conn, pairs: [string, string][]): Promise<void> {
+  if (!pairs.length) return;
+  const json = JSON.stringify(pairs);
+  await db.run(sql`update ${tagFolds} set folded = (select json_extract(j.value, '$[1]') from json_each(${json}) j
+    where json_extract(j.value, '$[0]') = ${tagFolds.tag}) where ${tagFolds.tag} in (select json_extract(value, '$[0]') from json_each(${json}))`);
 }
 
 /** Whether a member muted this user. */

@@ -56,3 +56,13 @@ export const mediaTags = sqliteTable("media_tags", {
   tag: text().notNull(),
   mediaId: integer("media_id").notNull(),
 }, (t) => [primaryKey({ columns: [t.tag, t.mediaId] }), index("media_tags_media").on(t.mediaId, t.tag)]);
+
+/**
+ * Tags of media_tags with a non-ASCII character, listed by a trigger (migration 0013), with their
+ * fold by common/format.ts foldTag, filled by the app (SQLite's lower() folds ASCII only).
+ * `folded` is null until lib/feed/mutes.ts fills it, before it matches mutes.
+ */
+export const tagFolds = sqliteTable("tag_folds", {
+  tag: text().primaryKey(),
+  folded: text(),
+}, (t) => [index("tag_folds_folded").on(t.folded)]);

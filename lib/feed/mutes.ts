@@ -4,11 +4,26 @@
  * muting member's feed, search and related lists leave them out on the server, with full pages.
  */
 import type { Db } from "../../db/client.ts";
-import { listMutes, mutedItemIds, type MuteType } from "../../db/queries/mutes.ts";
+import { listMutes, mutedItemIds, type MuteType, setTagFolds, unfoldedTags } from "../../db/queries/mutes.ts";
+import { foldTag } from "../../common/format.ts";
 import { contentVersion } from "../http/content_version.ts";
 
-/** A tag as stored and compared: lower case, without a leading #. */
-export const muteValue = (type: MuteType, value: string) => (type === "user" ? value : value.replace(/^#+/, "").trim().toLowerCase());
+/** A tag or generator as stored and compared (common/format.ts foldTag); a user as typed (a name or an id). */
+export const muteValue = (type: MuteType, value: string) => (type === "user" ? value : foldTag(value));
+
+/**
+ * Folds the non-ASCII tags the trigger of migration 0013 listed since the last call (SQLite's lower()
+ * cannot), so a mute of "élan" finds items tagged "Élan". Runs before every muted-id lookup, and
+ * every grid filtered by notMutedBy asks mutedIds first; usually nothing is waiting.
+ */
+export async function foldNewTags(db: Db): Promise<void> {
+  for (let round = 0; round < 100; round++) {
+    const tags = await unfoldedTags(db, 500);
+    if (!tags.length) return;
+    await setTagFolds(db, tags.map((t) => [t, foldTag(t)]));
+    if (tags.length < 500) return;
+  }
+}
 
 type Kept = { version: number; generation: number; ids: Promise<Set<number>> };
 const kept = new WeakMap<Db, Map<number, Kept>>();
@@ -32,6 +47,7 @@ export function mutedIds(db: Db, userId: number | null | undefined): Promise<Set
   const ids = (async () => {
     const mutes = await listMutes(db, userId);
     if (!mutes.length) return EMPTY;
+    if (mutes.some((m) => m.type === "tag")) await foldNewTags(db);
     const of = (t: MuteType) => mutes.filter((m) => m.type === t).map((m) => m.value);
     return new Set(await mutedItemIds(db, { users: of("user").map(Number), generators: of("generator"), tags: of("tag") }));
   })();

@@ -16,7 +16,7 @@ const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
 const render = (props: PlayableCardProps) => renderToString(<PlayableCard {...props} />).replace(HOISTED_PRELOADS, "");
 
 /** Every prop besides the item, in a fixed order (the check below fails to compile when a prop is missing). */
-const OTHER_PROPS = ["signedIn", "eager", "variant", "className", "headingLevel", "opensViewer", "errorText"] as const;
+const OTHER_PROPS = ["signedIn", "eager", "variant", "className", "headingLevel", "opensViewer", "errorText", "own"] as const;
 type Unlisted = Exclude<keyof PlayableCardProps, "item" | (typeof OTHER_PROPS)[number]>;
 const everyPropListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyPropListed;

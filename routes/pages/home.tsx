@@ -116,6 +116,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
             seed,
             sort: seed ? null : sort,
             signedIn: !!user,
+            viewerName: user?.username ?? null,
             adClientId: config.adClientId ?? null,
           }}
         />

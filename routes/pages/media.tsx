@@ -180,9 +180,14 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
       </article>
       <aside aria-labelledby="related-title">
         <h2 id="related-title" className="mb-3 text-lg font-semibold">Related</h2>
-        {related.length === 0
-          ? <p className="text-sm text-neutral-400">No related content yet.</p>
-          : <Island name="RelatedList" component={RelatedList} props={{ items: related.map(toCardItem), signedIn }} hydrate="visible" />}
+        {related.length === 0 ? <p className="text-sm text-neutral-400">No related content yet.</p> : (
+          <Island
+            name="RelatedList"
+            component={RelatedList}
+            props={{ items: related.map(toCardItem), signedIn, viewerName: username }}
+            hydrate="visible"
+          />
+        )}
       </aside>
     </div>
   );

@@ -10,6 +10,7 @@ import { cachedCategories } from "../../lib/feed/feed.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { collapseWhitespace, MAX_QUERY, runSearchPage, searchParams, type SearchResult } from "../../lib/feed/search.ts";
 import { parseOr400, queryParams } from "../../lib/validate.ts";
+import { afterParam, searchPageAfter } from "../../lib/feed/page_after.ts";
 
 const TABS = [
   { type: "", label: "All Content" },
@@ -30,12 +31,13 @@ function resultCount({ total, more }: SearchResult): string {
   return `${total.toLocaleString("en-US")}${more ? "+" : ""} result${total === 1 && !more ? "" : "s"}`;
 }
 
-function searchHref(params: { q?: string; type?: string; category?: string; page?: number }) {
+function searchHref(params: { q?: string; type?: string; category?: string; page?: number; after?: number }) {
   const u = new URLSearchParams();
   if (params.q) u.set("q", params.q);
   if (params.type) u.set("type", params.type);
   if (params.category) u.set("category", params.category);
   if (params.page && params.page > 1) u.set("page", String(params.page));
+  if (params.after) u.set("after", String(params.after));
   const s = u.toString();
   return s ? `/search?${s}` : "/search";
 }
@@ -61,6 +63,8 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   // Links from elsewhere carry tracking parameters (utm_source, fbclid...): keep only ours.
   const known = Object.fromEntries(Object.entries(raw).filter(([k]) => k in searchParams.shape));
   const params = parseOr400(searchParams, known);
+  // Set by the grid's Next link after a mute made on the page before (lib/feed/page_after.ts).
+  const after = raw.after === undefined ? null : parseOr400(afterParam, raw.after);
   const type = TABS.find((t) => t.type && params.type && t.type.startsWith(params.type))?.type ?? "";
   const categories = await cachedCategories(c.var.db);
   const categoryRef = params.categoryId !== undefined ? String(params.categoryId) : raw.category ?? "";
@@ -69,9 +73,14 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
   const page = params.page ?? 1;
   let found: SearchResult = { items: [], total: 0, more: false, hasNext: false };
   let failed: 500 | null = null;
+  let cursor: number | undefined;
   if (q) {
     try {
-      found = await runSearchPage(c.var.db, params, await mutedIds(c.var.db, c.var.user?.id));
+      const muted = await mutedIds(c.var.db, c.var.user?.id);
+      const shifted = after !== null && page > 1 ? await searchPageAfter(c.var.db, params, muted, after, page) : null;
+      found = shifted ?? await runSearchPage(c.var.db, params, muted);
+      // A page cut from the order at an item goes on from its own last item, not from the page grid.
+      if (shifted) cursor = shifted.items.at(-1)?.id;
     } catch (err) {
       if (err instanceof HttpError) throw err;
       log.error("search failed", { requestId: c.var.requestId, error: String(err) });
@@ -145,21 +154,17 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
               {resultCount(found)}
               {page > 1 && ` (page ${page})`}
             </p>
-            <Island name="SearchResults" component={SearchResults} props={{ items: results.map(toCardItem), signedIn: !!c.var.user }} />
-            {(page > 1 || found.hasNext) && (
-              <nav aria-label="Search result pages" className="mt-6 flex justify-center gap-3">
-                {page > 1 && (
-                  <a href={searchHref({ q, type, category: category?.slug, page: page - 1 })} rel="prev" className="btn-secondary">
-                    Prev
-                  </a>
-                )}
-                {found.hasNext && (
-                  <a href={searchHref({ q, type, category: category?.slug, page: page + 1 })} rel="next" className="btn-secondary">
-                    Next
-                  </a>
-                )}
-              </nav>
-            )}
+            <Island
+              name="SearchResults"
+              component={SearchResults}
+              props={{
+                items: results.map(toCardItem),
+                signedIn: !!c.var.user,
+                viewerName: c.var.user?.username ?? null,
+                prev: page > 1 ? searchHref({ q, type, category: category?.slug, page: page - 1 }) : null,
+                next: found.hasNext ? searchHref({ q, type, category: category?.slug, page: page + 1, after: cursor }) : null,
+              }}
+            />
           </>
         )}
     </section>,

@@ -104,7 +104,11 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
         )
         : (
           <>
-            <Island name="UserContent" component={UserContent} props={{ items: items.map(toCardItem), signedIn: !!viewer }} />
+            <Island
+              name="UserContent"
+              component={UserContent}
+              props={{ items: items.map(toCardItem), signedIn: !!viewer, viewerName: viewer?.username ?? null }}
+            />
             {pages > 1 && <Pager profile={profile} page={page} pages={pages} />}
           </>
         )}

@@ -217,3 +217,69 @@ Deno.test("[e2e] after a mute from a card, scrolling on loads every unmuted item
     await s.shutdown();
   }
 });
+
+Deno.test(
+  "[e2e] a member's own cards offer no 'Mute @themselves' (feed, search, related, own profile)",
+  { ignore: !CHROMIUM },
+  async () => {
+    const s = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const me = await createUser(s.db, { username: "Self_Maker" });
+      const other = await createUser(s.db, { username: "other_maker" });
+      const t0 = Date.now() - 100_000;
+      const mine = await createMedia(s.db, {
+        userId: me.id,
+        title: "Lantern mine",
+        categoryId: 1,
+        tags: "lantern",
+        aiGenerator: "Flux",
+        createdAt: t0 + 2000,
+      });
+      const theirs = await createMedia(s.db, {
+        userId: other.id,
+        title: "Lantern theirs",
+        categoryId: 1,
+        tags: "lantern",
+        aiGenerator: "Flux",
+        createdAt: t0,
+      });
+      const cookie = await loginCookie(s.db, me.id);
+      // Server-rendered markup of every grid: the own card's menu has no entry for its uploader, the other card's has.
+      for (const path of ["/?sortBy=newest", "/search?q=lantern", `/media/${theirs.id}`, "/user/Self_Maker"]) {
+        const html = (await (await fetch(`${s.url}${path}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+        assert.ok(html.includes(`data-card="${mine.id}"`), `${path}: the own card is there`);
+        assert.ok(!html.includes("Mute @Self_Maker"), `${path}: no self-mute entry`);
+        if (!path.startsWith("/user/") && !path.startsWith("/media/")) {
+          assert.ok(html.includes("Mute @other_maker"), `${path}: others can be`);
+        }
+      }
+      for (const [w, h] of [[390, 844], [1440, 900]]) {
+        const context = await signedInContext(browser, s.url, cookie, { viewport: { width: w, height: h } });
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(`${s.url}/?sortBy=newest`);
+        await waitHydrated(page, "Feed");
+        const card = page.getByTestId("feed-grid").locator(`article[data-card="${mine.id}"]`);
+        await card.getByTestId("card-menu-button").click();
+        const menu = card.getByTestId("card-menu");
+        await menu.waitFor();
+        assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), ["Mute generator Flux", "Mute #lantern"]);
+        await screenshot(page, `card-menu-own-${w}`);
+        await page.keyboard.press("Escape");
+        const theirMenu = page.getByTestId("feed-grid").locator(`article[data-card="${theirs.id}"]`);
+        await theirMenu.getByTestId("card-menu-button").click();
+        assert.deepEqual(await theirMenu.getByTestId("card-menu").getByRole("menuitem").allTextContents(), [
+          "Mute @other_maker",
+          "Mute generator Flux",
+          "Mute #lantern",
+        ]);
+        assert.deepEqual(errors.filter((e) => !e.includes("status of 404")), []);
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+      await s.shutdown();
+    }
+  },
+);

@@ -1,19 +1,27 @@
 import { useEffect, useRef, useState } from "react";
-import { AI_GENERATORS } from "../../../common/ai_tools.ts";
 import { parseYoutubeUrl } from "../../../common/youtube.ts";
 import { Dialog } from "../Dialog.tsx";
-import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
-import { formatMb, maxSizeText, UPLOAD_LIMITS, UPLOAD_MSG, UPLOAD_TOAST, UPLOADED_EVENT } from "../../../common/upload_rules.ts";
+import { maxSizeText, UPLOAD_MSG, UPLOAD_TOAST, UPLOADED_EVENT } from "../../../common/upload_rules.ts";
 import type { ApiErrorBody, CategoryOption, SessionUser } from "../../../common/api_types.ts";
 import { ERROR_CODES } from "../../../common/error_codes.ts";
 import { type Capture, captureVideo, sendFile } from "./transfer.ts";
 import { type FileKind, FilePicker, fileProblem } from "./FilePicker.tsx";
+import {
+  type Fields,
+  initialFields,
+  LABEL,
+  MetadataFields,
+  type Tab,
+  TabButton,
+  TABS,
+  UploadProgress,
+  UploadRules,
+} from "./UploadFields.tsx";
 
 export type UploadLimits = { maxVideoBytes: number; maxImageBytes: number };
 /** `opens` counts the Upload button's clicks: each new count opens the dialog. */
 type Props = UploadLimits & { opens: number };
-type Tab = "video" | "image" | "youtube";
 
 /**
  * The payload schema (and zod/mini with it, ~8 KB gzipped) is fetched when the dialog opens, not
@@ -22,17 +30,6 @@ type Tab = "video" | "image" | "youtube";
 const loadSchema = () => import("../../../common/schemas/media.ts");
 
 const CREATE_TIMEOUT_MS = 60_000;
-
-const initial = {
-  title: "",
-  description: "",
-  categoryId: "",
-  aiChoice: "",
-  aiCustom: "",
-  prompt: "",
-  tags: "",
-  youtubeUrl: "",
-};
 
 /**
  * The upload dialog (spec part 1 §4), loaded by the UploadDialog island on the first click of its
@@ -43,7 +40,7 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
   const xhr = useRef<XMLHttpRequest | null>(null);
   const capture = useRef<Promise<Capture> | null>(null);
   const [tab, setTab] = useState<Tab>("video");
-  const [fields, setFields] = useState(initial);
+  const [fields, setFields] = useState(initialFields);
   const [file, setFile] = useState<File | null>(null);
   const [categories, setCategories] = useState<CategoryOption[] | null>(null);
   const [categoriesError, setCategoriesError] = useState(false);
@@ -53,7 +50,7 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
   const [formKey, setFormKey] = useState(0);
   const [dragging, setDragging] = useState(false);
 
-  const set = (name: keyof typeof initial) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
   async function open() {
     dialog.current?.showModal();
@@ -73,7 +70,7 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
     xhr.current?.abort();
     capture.current = null;
     setTab("video");
-    setFields(initial);
+    setFields(initialFields);
     setFile(null);
     setBusy(false);
     setProgress(null);
@@ -213,30 +210,6 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
     }
   }
 
-  const label = "block text-sm font-medium text-neutral-200";
-  /** The props of a text field bound to `fields[name]`. */
-  const text = (name: "title" | "description" | "aiCustom" | "prompt" | "tags", maxLength: number) => ({
-    name,
-    value: fields[name],
-    maxLength,
-    onChange: set(name),
-    className: label,
-  });
-  const tabButton = (t: Tab, text: string) => (
-    <button
-      key={t}
-      type="button"
-      role="tab"
-      aria-selected={tab === t}
-      disabled={busy}
-      onClick={() => switchTab(t)}
-      className={`flex-1 rounded-md px-3 py-1.5 text-sm ${
-        tab === t ? "bg-orange-500 font-semibold text-black" : "text-neutral-300 hover:bg-neutral-800"
-      }`}
-    >
-      {text}
-    </button>
-  );
   const max = tab === "video" ? maxVideoBytes : maxImageBytes;
 
   // Mounted by the first click, so it opens on mount, then on each further click.
@@ -263,50 +236,13 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
         className={`rounded-lg ${dragging ? "outline-2 outline-offset-4 outline-dashed outline-orange-400" : ""}`}
       >
         <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-neutral-950 p-1">
-          {tabButton("video", "Video")}
-          {tabButton("image", "Image")}
-          {tabButton("youtube", "YouTube link")}
+          {TABS.map(([t, name]) => <TabButton key={t} tab={t} name={name} active={tab === t} busy={busy} choose={switchTab} />)}
         </div>
         <form key={formKey} onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <TextField label="Title" {...text("title", UPLOAD_LIMITS.title)} />
-          <TextField label="Description" multiline rows={2} {...text("description", UPLOAD_LIMITS.description)} />
-          <label className={label}>
-            Category
-            <select name="categoryId" className="field mt-1" value={fields.categoryId} onChange={set("categoryId")}>
-              <option value="">{categories === null && !categoriesError ? "Loading categories…" : "Select a category"}</option>
-              {categories?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-            {(categoriesError || categories?.length === 0) && <span className="field-error">No categories found</span>}
-          </label>
-          <label className={label}>
-            AI generator
-            <select name="aiGenerator" className="field mt-1" value={fields.aiChoice} onChange={set("aiChoice")}>
-              <option value="">Select the AI tool used</option>
-              {AI_GENERATORS.map((g) => <option key={g} value={g}>{g}</option>)}
-            </select>
-          </label>
-          {fields.aiChoice === "Other" && <TextField label="AI tool name" {...text("aiCustom", UPLOAD_LIMITS.aiGenerator)} />}
-          <TextField
-            label={
-              <>
-                Prompt <span className="text-neutral-400">(optional)</span>
-              </>
-            }
-            multiline
-            rows={2}
-            {...text("prompt", UPLOAD_LIMITS.prompt)}
-          />
-          <TextField
-            label={
-              <>
-                Tags <span className="text-neutral-400">(optional, comma separated)</span>
-              </>
-            }
-            {...text("tags", UPLOAD_LIMITS.tags)}
-          />
+          <MetadataFields fields={fields} set={set} categories={categories} categoriesError={categoriesError} />
           {tab === "youtube"
             ? (
-              <label className={label}>
+              <label className={LABEL}>
                 YouTube link
                 <input
                   name="youtubeUrl"
@@ -320,37 +256,8 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
               </label>
             )
             : <FilePicker kind={tab} file={file} maxBytes={max} choose={(f) => chooseFile(f, tab)} />}
-          {tab !== "youtube" && (
-            <p className="text-xs text-neutral-400" data-testid="upload-rules">
-              {tab === "video"
-                ? `1080p, over 10 s, at most 15 min, at most ${formatMb(maxVideoBytes)}; `
-                : `At most ${formatMb(maxImageBytes)}; `}
-              PG-13 only; no deepfakes without written permission.{" "}
-              <button
-                type="button"
-                className="text-orange-400 underline hover:text-orange-300"
-                onClick={() => dispatchEvent(new Event("open-rules-modal"))}
-              >
-                Rules
-              </button>
-            </p>
-          )}
-          {progress !== null && (
-            <div className="flex items-center gap-3" aria-live="polite">
-              {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
-              >
-                <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
-              </div>
-              <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
-            </div>
-          )}
+          {tab !== "youtube" && <UploadRules tab={tab} maxVideoBytes={maxVideoBytes} maxImageBytes={maxImageBytes} />}
+          {progress !== null && <UploadProgress progress={progress} />}
           {error && <p role="alert" className="field-error">{error}</p>}
           <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
           <div className="flex justify-end gap-2">
