@@ -31,6 +31,8 @@ const ALL_TARGETS: Target[] = [
   { label: "/search?q=ai", path: "/search?q=ai" },
   { label: "/api/search?q=dragon", path: "/api/search?q=dragon" },
   { label: "/api/search?q=neon city&type=videos", path: "/api/search?q=neon%20city&type=videos" },
+  // A filtered search whose page is full at every size (the one above has 28 matches at 1,000 items).
+  { label: "/api/search?q=dragon&type=videos", path: "/api/search?q=dragon&type=videos" },
   { label: "home, visitor", path: "/?shuffleSeed=growth" },
   { label: "home, member", path: "/?shuffleSeed=growth", member: true },
   { label: "home, fresh shuffle", path: "/" },

@@ -4,7 +4,7 @@
  * e.g. `deno task bench memory` (60 s of load on 1,000 items) or `... memory 300 1000,100000` (the
  * issue's 5 minutes; 100,000 uses bench/growth.ts's kept database, seeded there first).
  * Load: wrk -c32 on eight pages and APIs in turn, 3 s each. Variants: as shipped (V8's young generation
- * capped by lib/boot/v8_flags.ts), and with V8's defaults.
+ * capped by lib/boot/v8_flags.ts), and with V8's defaults (MEMORY_VARIANTS=shipped: the first only).
  */
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,9 @@ const SECONDS = Number(Deno.args[0] ?? 60);
 const SIZES = (Deno.args[1] ?? "1000").split(",").map(Number);
 const GROWTH_DIR = `${tmpdir()}/dreamreel-growth`;
 /** As shipped (lib/boot/v8_flags.ts), and with V8's own defaults. */
-const VARIANTS: [string, string[] | undefined][] = [["as shipped", undefined], ["V8 defaults", []]];
+const ALL_VARIANTS: [string, string[] | undefined][] = [["as shipped", undefined], ["V8 defaults", []]];
+/** `MEMORY_VARIANTS=shipped` measures the first only. */
+const VARIANTS = Deno.env.get("MEMORY_VARIANTS") === "shipped" ? ALL_VARIANTS.slice(0, 1) : ALL_VARIANTS;
 const PATHS = [
   "/",
   "/?shuffleSeed=m",
