@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { mediaSlug } from "../lib/media/slug.ts";
+import { V8_FLAGS } from "../lib/boot/v8_flags.ts";
 import { BROWSER, measure, printTable, startBenchServer } from "./_lib.ts";
 import { seedItems } from "./_seed.ts";
 
@@ -18,7 +19,12 @@ const GROWTH_DIR = `${tmpdir()}/dreamreel-growth`;
 /** As shipped (lib/boot/v8_flags.ts), and with V8's own defaults. */
 const ALL_VARIANTS: [string, string[] | undefined][] = [["as shipped", undefined], ["V8 defaults", []]];
 /** `MEMORY_VARIANTS=shipped` measures the first only. */
-const VARIANTS = Deno.env.get("MEMORY_VARIANTS") === "shipped" ? ALL_VARIANTS.slice(0, 1) : ALL_VARIANTS;
+const EXTRA = Deno.env.get("MEMORY_EXTRA_V8");
+const VARIANTS = Deno.env.get("MEMORY_VARIANTS") === "shipped"
+  ? ALL_VARIANTS.slice(0, 1)
+  : EXTRA
+  ? [ALL_VARIANTS[0], [`+ ${EXTRA}`, [`--v8-flags=${V8_FLAGS},${EXTRA}`]] as [string, string[]]]
+  : ALL_VARIANTS;
 const PATHS = [
   "/",
   "/?shuffleSeed=m",

@@ -2,6 +2,7 @@
  * The V8 flags every server process runs with: deno.json's `start` and `demo` tasks, the compiled
  * binary (tasks/compile.ts), the workers (lib/boot/supervisor.ts) and the benches. A young
  * generation of at most 2 MB a semi-space (V8's default grows to 16 MB) kept RSS under load at
- * 317-392 MB against 486-514 MB, at the same req/s (bench/memory.ts; decision 020).
+ * 289-490 MB against 370-559 MB, at the same req/s (bench/memory.ts; decision 020, which also
+ * says why a smaller heap growing factor was not taken).
  */
 export const V8_FLAGS = "--max-semi-space-size=2";
