@@ -4,6 +4,12 @@ export type SourceSpec = { name: string; ext: string; mime: string; args: string
 const SINE = (s: number) => ["-f", "lavfi", "-i", `sine=frequency=440:duration=${s}`];
 const SRC = (size: string, s: number, rate = 10) => ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}:duration=${s}`];
 
+/** A plain H.264 MP4 of the test pattern, no audio: for tests where only its size and length matter. */
+export const h264 = (size: string, seconds: number, rate = 10) => ({
+  ext: "mp4",
+  args: [...SRC(size, seconds, rate), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+});
+
 export const SOURCES = {
   hevc: {
     name: "phone.mp4",

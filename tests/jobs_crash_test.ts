@@ -10,7 +10,7 @@ import { prepareData } from "../lib/boot/bootstrap.ts";
 import { createUser, loginCookie, tempDir, until } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
-import { makeVideo } from "./_video_sources.ts";
+import { h264, makeVideo } from "./_video_sources.ts";
 import { parseConfig } from "../lib/config.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
@@ -74,21 +74,7 @@ Deno.test({
     const member = await createUser(db);
     const cookie = await loginCookie(db, member.id);
     // Long enough at 480p that the kill lands mid-encode (about 2-4 s of work here).
-    const bytes = await makeVideo({
-      ext: "mp4",
-      args: [
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc2=size=854x480:rate=25:duration=12",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-pix_fmt",
-        "yuv420p",
-      ],
-    });
+    const bytes = await makeVideo(h264("854x480", 12, 25));
     let server = startServerProcess(dataDir);
     try {
       const url = await server.url;

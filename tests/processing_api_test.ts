@@ -12,7 +12,7 @@ import { startJobs } from "../lib/boot/jobs.ts";
 import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, until } from "./_helpers.ts";
 import { multipart } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
-import { makeVideo, SOURCES } from "./_video_sources.ts";
+import { h264, makeVideo, SOURCES } from "./_video_sources.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
 
@@ -104,21 +104,7 @@ Deno.test("[api] deleting a video while it is transcoded stops the job and leave
   const { request, db, config } = env;
   const member = await createUser(db);
   const cookie = await loginCookie(db, member.id);
-  const bytes = await makeVideo({
-    ext: "mp4",
-    args: [
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=size=854x480:rate=25:duration=12",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-    ],
-  });
+  const bytes = await makeVideo(h264("854x480", 12, 25));
   const mp = multipart("long.mp4", "video/mp4", bytes);
   const up = await json(
     await request("/api/upload/file", { method: "POST", cookie, headers: { "content-type": mp.contentType }, body: mp.body }),

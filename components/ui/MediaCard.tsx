@@ -138,6 +138,22 @@ export function MediaCard(p: MediaCardProps) {
   const Heading = p.headingLevel ?? "h3";
   const thumb = p.thumbnailSrc ?? item.thumbnail;
   const isVideo = item.contentType === "video" && !!item.videoUrl;
+  // The muted preview clip; it has its own poster only when no sized WebP poster is drawn under it.
+  const clip = (poster?: string) => (
+    <video
+      ref={p.videoRef}
+      src={item.previewUrl ?? item.videoUrl!}
+      poster={poster}
+      preload="none"
+      muted
+      playsInline
+      loop
+      width={640}
+      height={360}
+      aria-label={item.title}
+      className="card-fill"
+    />
+  );
   return (
     <article
       ref={p.cardRef}
@@ -167,36 +183,11 @@ export function MediaCard(p: MediaCardProps) {
                 decoding="async"
                 className="card-fill"
               />
-              <video
-                ref={p.videoRef}
-                src={item.previewUrl ?? item.videoUrl!}
-                preload="none"
-                muted
-                playsInline
-                loop
-                width={640}
-                height={360}
-                aria-label={item.title}
-                className="card-fill"
-              />
+              {clip()}
             </>
           )
           : isVideo
-          ? (
-            <video
-              ref={p.videoRef}
-              src={item.previewUrl ?? item.videoUrl!}
-              poster={thumb}
-              preload="none"
-              muted
-              playsInline
-              loop
-              width={640}
-              height={360}
-              aria-label={item.title}
-              className="card-fill"
-            />
-          )
+          ? clip(thumb)
           : (
             <img
               ref={p.thumbnailRef}

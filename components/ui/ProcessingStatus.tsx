@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { ProgressBar } from "./ProgressBar.tsx";
 import type { Processing } from "../../common/api_types.ts";
 import { api } from "./api.ts";
 
@@ -25,16 +26,7 @@ export function ProcessingStatus({ processing, admin }: { processing?: Processin
   return (
     <div className="flex items-center gap-2 text-xs text-sky-300" data-processing={processing.state}>
       <span>{processing.state === "queued" ? PROCESSING_TEXT.queued : `${PROCESSING_TEXT.processing} ${pct}%`}</span>
-      <span
-        role="progressbar"
-        aria-label="Processing"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        className="h-1.5 flex-1 overflow-hidden rounded bg-neutral-800"
-      >
-        <span className="block h-full bg-sky-400 transition-[width]" style={{ width: `${pct}%` }} />
-      </span>
+      <ProgressBar label="Processing" value={pct} track="h-1.5 rounded" fill="bg-sky-400" />
     </div>
   );
 }

@@ -213,7 +213,7 @@ e2e("point 14: the upload dialog's Image tab shows image rules and the progress 
   const bar = dialog.getByRole("progressbar", { name: "Upload progress" });
   await bar.waitFor();
   assert.equal(await dialog.locator("progress").count(), 0);
-  const fill = await bar.locator("div").evaluate((el) => getComputedStyle(el).backgroundColor);
+  const fill = await bar.locator("span").evaluate((el) => getComputedStyle(el).backgroundColor);
   const orange = await page.evaluate(() => {
     const probe = document.createElement("span");
     probe.className = "bg-orange-500";

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { createUser, loginCookie, ORIGIN, startServer } from "../_helpers.ts";
 import { multipart } from "../_media_fixtures.ts";
 import { needs } from "../_needs.ts";
-import { makeVideo, SOURCES } from "../_video_sources.ts";
+import { h264, makeVideo, SOURCES } from "../_video_sources.ts";
 import { launchBrowser, screenshot, waitHydrated } from "./_browser.ts";
 
 const ready = needs(import.meta.url, "chromium", "ffmpeg");
@@ -53,21 +53,7 @@ Deno.test({
       const hd = await upload(
         "hd.mp4",
         "video/mp4",
-        await makeVideo({
-          ext: "mp4",
-          args: [
-            "-f",
-            "lavfi",
-            "-i",
-            "testsrc2=size=1280x720:rate=10:duration=4",
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-pix_fmt",
-            "yuv420p",
-          ],
-        }),
+        await makeVideo(h264("1280x720", 4)),
       );
       const deadline = Date.now() + 20_000;
       while ((await db.select({ s: media.processingState }).from(media)).some((r) => r.s !== "ready")) {

@@ -3,6 +3,7 @@
  * state and the submit): the tabs, the item's text fields and selects, the rules line and the
  * progress bar.
  */
+import { ProgressBar } from "../ProgressBar.tsx";
 import { AI_GENERATORS } from "../../../common/ai_tools.ts";
 import { formatMb, UPLOAD_LIMITS } from "../../../common/upload_rules.ts";
 import type { CategoryOption } from "../../../common/api_types.ts";
@@ -126,17 +127,7 @@ export function UploadRules(
 export function UploadProgress({ progress }: { progress: number }) {
   return (
     <div className="flex items-center gap-3" aria-live="polite">
-      {/* Drawn, not a <progress>: its bar keeps the browser's own colour in Chromium once sized. */}
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-neutral-800"
-      >
-        <div className="h-full rounded-full bg-orange-500 transition-[width]" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar label="Upload progress" value={progress} track="h-2 rounded-full" fill="rounded-full bg-orange-500" />
       <span className="w-12 text-right text-sm tabular-nums" data-testid="upload-percent">{progress}%</span>
     </div>
   );

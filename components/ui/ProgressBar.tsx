@@ -1,0 +1,20 @@
+/**
+ * A drawn progress bar (not a <progress>: its bar keeps the browser's own colour in Chromium once
+ * sized), for the upload and the processing of a video. Spans, so it fits inside text too.
+ */
+export function ProgressBar(
+  { label, value, track, fill }: { label: string; value: number; track: string; fill: string },
+) {
+  return (
+    <span
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className={`block flex-1 overflow-hidden bg-neutral-800 ${track}`}
+    >
+      <span className={`block h-full transition-[width] ${fill}`} style={{ width: `${value}%` }} />
+    </span>
+  );
+}
