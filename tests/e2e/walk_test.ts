@@ -108,6 +108,9 @@ e2e("point 6 (390): the phone's search icon opens /search with the field focused
   await page.goto(`${server.url}/`);
   await page.locator("header").getByRole("link", { name: "Search" }).tap();
   await page.waitForURL(`${server.url}/search`);
+  // The browser runs autofocus at its next rendering step, which under load can come after the load event;
+  // a person types once the caret shows, so wait for the focus (never for a fixed time).
+  await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Search query");
   await page.keyboard.type("neon");
   assert.equal(await page.getByLabel("Search query").inputValue(), "neon");
   await screenshot(page, "walk-search-focused-390");
