@@ -1,5 +1,6 @@
 /** One headless Chromium per test file (Debian's package; Playwright's own download is not used). */
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
+import { until } from "../_helpers.ts";
 import { mkdirSync } from "node:fs";
 import { chromiumPath, has } from "../_needs.ts";
 
@@ -56,6 +57,12 @@ export async function screenshot(page: Page, name: string) {
 
 export async function waitHydrated(page: Page, island: string) {
   await page.waitForSelector(`[data-island="${island}"][data-hydrated]`, { state: "attached", timeout: 10_000 });
+}
+
+/** Waits until `target` holds the focus. Islands move focus in an effect, which runs after the paint that made the
+ * target visible; under load a one-shot check right after `waitFor` can come between the two. */
+export async function waitFocused(target: Locator, what: string) {
+  await until(() => target.evaluate((el) => el === document.activeElement), 10_000, what);
 }
 
 /** A browser context carrying a session cookie ("name=value", e.g. from loginCookie) for the server at `url`. */

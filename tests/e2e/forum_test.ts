@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { auditLog, threadComments, threads } from "../../db/schema/mod.ts";
 import { createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitFocused, waitHydrated } from "./_browser.ts";
 
 const browser: Browser | null = hasChromium() ? await launchBrowser() : null;
 const server = await startServer();
@@ -94,7 +94,7 @@ Deno.test({
     const box = thread.getByRole("textbox", { name: "Write a comment" });
     await box.waitFor();
     await page.getByText("No comments yet.").waitFor();
-    assert.equal(await box.evaluate((el) => el === document.activeElement), true, "Reply focuses the text box");
+    await waitFocused(box, "Reply to focus the text box");
     await box.fill("  ");
     await thread.getByRole("button", { name: "Post Comment" }).click();
     await toast(page, "Empty comment").waitFor();

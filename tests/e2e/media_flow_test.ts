@@ -6,7 +6,7 @@ import { reports } from "../../db/schema/mod.ts";
 import { mediaSlug } from "../../lib/media/slug.ts";
 import { newKey } from "../../lib/media/storage.ts";
 import { createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
-import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import { collectErrors, launchBrowser, screenshot, signedInContext, waitFocused, waitHydrated } from "./_browser.ts";
 import { needs } from "../_needs.ts";
 
 // Every test here plays or shows media drawn by ffmpeg below.
@@ -245,8 +245,7 @@ Deno.test({
     await page.getByTestId("media-image").click();
     await viewer.waitFor({ state: "visible" });
     await screenshot(page, "media-image-viewer");
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
-    assert.equal(await focused(), "Close viewer", "focus moves into the viewer");
+    await waitFocused(viewer.getByRole("button", { name: "Close viewer" }), "focus to move into the viewer");
     await page.evaluate(() => {
       const w = globalThis as unknown as { outerEscapes: number };
       w.outerEscapes = 0;
@@ -259,7 +258,7 @@ Deno.test({
       0,
       "Escape stays in the viewer",
     );
-    assert.equal(await focused(), `View ${image.title} full screen`, "focus returns to the image");
+    await waitFocused(page.getByRole("button", { name: `View ${image.title} full screen` }), "focus to return to the image");
     await page.getByTestId("media-image").click();
     await page.getByRole("button", { name: "Close viewer" }).click();
     await viewer.waitFor({ state: "detached" });
