@@ -6,8 +6,8 @@
  * The snapshot is made again RANK_TTL_MS after it was made, or when the content version moves
  * (lib/http/content_version.ts), but no request waits for that: the new one is read in chunks in the
  * background, yielding to requests between chunks, and the old one answers until it is ready.
- * Only the first request (and, on a site small enough to rebuild in under SYNC_REBUILD_MS, the
- * first after a content change, so moderation shows at once there) waits. An item removed
+ * Only the first request (and, on a site of up to SYNC_REBUILD_ITEMS items, the first after a
+ * content change, so moderation shows at once there) waits. An item removed
  * meanwhile is left out when its page's rows are read (lib/feed/item_rows.ts reads public rows only).
  */
 import { type Sort, SORTS } from "../../common/feed_rules.ts";
@@ -19,8 +19,12 @@ import { shuffleHead, shuffleOrder, trendingScore } from "./order.ts";
 import { runNow, runSliced, sortByKeyDesc } from "./slice_sort.ts";
 
 export const RANK_TTL_MS = 10_000;
-/** A rebuild this quick (about 10,000 items) runs inside the request that finds a content change. */
-export const SYNC_REBUILD_MS = 15;
+/** A site this small (a rebuild of about 15 ms on a quiet core) rebuilds inside the request that finds a
+ * content change. Counted in items, not timed: a build timed under load made the same small site answer
+ * from the old order now and then, so an item just approved was missing from the page after it. */
+export const SYNC_REBUILD_ITEMS = 10_000;
+/** Once reading the rows has taken this long, the orders are sorted in slices that yield to requests. */
+const SLICE_AFTER_MS = 15;
 const CHUNK = 1_000;
 const MAX_SHUFFLES = 32;
 const MAX_HEADS = 1024;
@@ -106,7 +110,7 @@ async function build(db: Db): Promise<Snapshot> {
   for (const stream of ["videos", "images"] as const) {
     for (const sort of SORTS) {
       const steps = orderSteps(snap, stream, null, sort);
-      const ids = snap.buildMs >= SYNC_REBUILD_MS ? await runSliced(steps, timed) : runNow(steps);
+      const ids = snap.buildMs >= SLICE_AFTER_MS ? await runSliced(steps, timed) : runNow(steps);
       snap.orders.set(orderKey(stream, null, sort), ids);
     }
   }
@@ -141,7 +145,7 @@ async function snapshot(db: Db, now: number): Promise<Snapshot> {
   if (snap && snap.version === version && now - snap.at <= RANK_TTL_MS) return snap;
   // A build asked for before a content change may have read the rows before it: a new one follows it.
   const building = state.building?.version === version ? state.building : startBuild(db, state);
-  if (!snap || (snap.version !== version && snap.buildMs < SYNC_REBUILD_MS)) return await building.done;
+  if (!snap || (snap.version !== version && snap.ids.length <= SYNC_REBUILD_ITEMS)) return await building.done;
   return snap;
 }
 
