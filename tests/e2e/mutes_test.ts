@@ -9,6 +9,33 @@ import { collectErrors, launchBrowser, screenshot, signedInContext, waitHydrated
 
 const CHROMIUM = needs(import.meta.url, "chromium");
 
+/** A muting member and `count` images, one a second, taking turns between noisy_maker and fine_maker. */
+async function alternating(
+  s: Awaited<ReturnType<typeof startServer>>,
+  muter: string,
+  o: { count: number; title: string; first: "noisy" | "fine"; tags?: string },
+) {
+  const me = await createUser(s.db, { username: muter });
+  const noisy = await createUser(s.db, { username: "noisy_maker" });
+  const fine = await createUser(s.db, { username: "fine_maker" });
+  const t0 = Date.now() - 100_000;
+  const noisyIds: number[] = [];
+  const fineIds: number[] = [];
+  for (let i = 0; i < o.count; i++) {
+    const isNoisy = (i % 2 === 0) === (o.first === "noisy");
+    const row = await createMedia(s.db, {
+      userId: isNoisy ? noisy.id : fine.id,
+      title: `${o.title} ${i}`,
+      categoryId: 1,
+      tags: o.tags,
+      aiGenerator: "Flux",
+      createdAt: t0 + i * 1000,
+    });
+    (isNoisy ? noisyIds : fineIds).push(row.id);
+  }
+  return { me, noisyIds, fineIds };
+}
+
 Deno.test("[e2e] mute an uploader from the media page, see and undo it in /profile", { ignore: !CHROMIUM }, async () => {
   const s = await startServer();
   const browser = await launchBrowser();
@@ -51,22 +78,7 @@ Deno.test("[e2e] mute from a card's ⋯ menu: the cards leave the grid, Undo bri
   const s = await startServer();
   const browser = await launchBrowser();
   try {
-    const me = await createUser(s.db, { username: "card_muter" });
-    const noisy = await createUser(s.db, { username: "noisy_maker" });
-    const fine = await createUser(s.db, { username: "fine_maker" });
-    const t0 = Date.now() - 100_000;
-    const noisyIds: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const row = await createMedia(s.db, {
-        userId: i % 2 ? fine.id : noisy.id,
-        title: `Card ${i}`,
-        categoryId: 1,
-        tags: "sea, dusk, calm",
-        aiGenerator: "Flux",
-        createdAt: t0 + i * 1000,
-      });
-      if (!(i % 2)) noisyIds.push(row.id);
-    }
+    const { me, noisyIds } = await alternating(s, "card_muter", { count: 8, title: "Card", first: "noisy", tags: "sea, dusk, calm" });
     // Visitors get no menu (and no extra markup per card).
     const visitorHome = await (await fetch(`${s.url}/?sortBy=newest`)).text();
     assert.ok(!visitorHome.includes("card-menu"), "a visitor's cards carry no menu");
@@ -175,22 +187,8 @@ Deno.test("[e2e] after a mute from a card, scrolling on loads every unmuted item
   const s = await startServer();
   const browser = await launchBrowser();
   try {
-    const me = await createUser(s.db, { username: "scroll_muter" });
-    const noisy = await createUser(s.db, { username: "noisy_maker" });
-    const fine = await createUser(s.db, { username: "fine_maker" });
-    const t0 = Date.now() - 100_000;
-    const fineIds: number[] = [];
     // 24 images, every other one noisy's: the first page holds 6 (3 of them noisy's), the rest load on scroll.
-    for (let i = 0; i < 24; i++) {
-      const row = await createMedia(s.db, {
-        userId: i % 2 ? noisy.id : fine.id,
-        title: `Scroll ${i}`,
-        categoryId: 1,
-        aiGenerator: "Flux",
-        createdAt: t0 + i * 1000,
-      });
-      if (!(i % 2)) fineIds.push(row.id);
-    }
+    const { me, fineIds } = await alternating(s, "scroll_muter", { count: 24, title: "Scroll", first: "fine" });
     fineIds.reverse();
     const cookie = await loginCookie(s.db, me.id);
     const context = await signedInContext(browser, s.url, cookie, { viewport: { width: 1440, height: 900 } });
