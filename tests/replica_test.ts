@@ -9,14 +9,15 @@ import assert from "node:assert/strict";
 import { existsSync, writeFileSync } from "node:fs";
 import { parseConfig } from "../lib/config.ts";
 import { startReplication } from "../lib/replica/run.ts";
-import { parseMetrics } from "../lib/replica/litestream.ts";
+import { findLitestream, freePort, litestreamYaml, parseMetrics } from "../lib/replica/litestream.ts";
+import { DatabaseSync } from "node:sqlite";
 import { type ReplicaStatus, statusFile, writeStatus } from "../lib/replica/status.ts";
 import { classify, logEvent, ReplicaTracker } from "../lib/replica/tracker.ts";
-import { makeTestEnv, signedInMember, testConfig } from "./_helpers.ts";
+import { makeTestEnv, signedInMember, tempDir, testConfig } from "./_helpers.ts";
 import { motoCommand, startMoto } from "./_moto.ts";
 import { needsMoto } from "./_needs.ts";
 import { startS3 } from "./_s3.ts";
-import { replicaEnv, waitFor } from "./_replica.ts";
+import { alive, replicaEnv, waitFor } from "./_replica.ts";
 
 const MOTO = needsMoto(import.meta.url, motoCommand());
 const S3 = { S3_ENDPOINT: "http://s3.local:9000", S3_ACCESS_KEY_ID: "media-key", S3_SECRET_ACCESS_KEY: "media-secret", S3_REGION: "eu-1" };
@@ -240,6 +241,33 @@ Deno.test({
       await moto.close();
       await s3rver.close();
     }
+  },
+});
+
+Deno.test({
+  name: "[replica] Litestream never outlives its owner: kill -9 of the owner stops it (the sh that holds it sends SIGTERM)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = tempDir();
+    const config = testConfig({ DATA_DIR: dir, ...S3, S3_ENDPOINT: "http://127.0.0.1:9", REPLICA_URL: "s3://b-1/db" });
+    const { bin } = findLitestream(config);
+    new DatabaseSync(`${dir}/dreamreel.db`).exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x)");
+    writeFileSync(`${dir}/litestream.yml`, litestreamYaml(config, freePort()));
+    // The owner: a process that starts Litestream the way run.ts does, prints its pid, and waits.
+    const code = `import { spawnLitestream } from ${JSON.stringify(new URL("../lib/replica/litestream.ts", import.meta.url).href)};
+      const child = spawnLitestream(${JSON.stringify(bin)}, ${JSON.stringify(`${dir}/litestream.yml`)}, {});
+      for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) console.log(chunk);`;
+    const owner = new Deno.Command(Deno.execPath(), { args: ["eval", code], stdout: "piped", stderr: "null" }).spawn();
+    const reader = owner.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!/litestream-pid=(\d+)/.test(text)) text += (await reader.read()).value ?? "";
+    const pid = Number(/litestream-pid=(\d+)/.exec(text)![1]);
+    assert.ok(alive(pid), "Litestream runs");
+    owner.kill("SIGKILL");
+    await owner.status;
+    await waitFor("Litestream to stop", () => !alive(pid), 20_000);
+    reader.releaseLock();
   },
 });
 

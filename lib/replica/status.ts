@@ -55,8 +55,9 @@ export const statusFile = (config: Config) => `${config.dataDir}/replica-status.
 /** Written whole and renamed into place, so a reader never sees half a file. */
 export async function writeStatus(config: Config, status: ReplicaStatus) {
   const path = statusFile(config);
-  await writeFile(`${path}.tmp`, JSON.stringify(status));
-  await rename(`${path}.tmp`, path);
+  const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`; // two writes at once (a poll, the stop) each rename their own
+  await writeFile(tmp, JSON.stringify(status));
+  await rename(tmp, path);
 }
 
 /** What any process of the site says of the replica now. */
