@@ -72,6 +72,14 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
   );
 });
 
+Deno.test("[replica] while replicating the app leaves checkpoints to Litestream (wal_autocheckpoint 0); otherwise SQLite's 1000 pages", async () => {
+  for (const [overrides, pages] of [[{}, 1000], [{ ...S3, REPLICA_URL: "s3://b-1/db" }, 0]] as const) {
+    await using site = await makeTestEnv(overrides);
+    const { rows } = await site.db.client.execute("PRAGMA wal_autocheckpoint");
+    assert.equal(Number(Object.values(rows[0])[0]), pages, JSON.stringify(overrides));
+  }
+});
+
 Deno.test("[replica] Litestream's metrics and log lines read as positions, failures and their kind", () => {
   const metrics = [
     "# HELP litestream_shadow_wal_index ...",
