@@ -81,12 +81,15 @@ end`;
         await poller;
         let catchUp = "-";
         if (replicated) {
-          for (;;) {
+          catchUp = "not in 120 s";
+          while (Date.now() - endedAt < 120_000) {
             const h = await health(server.url);
-            if (h.replica === "ok" && Date.parse(h.replicaSyncedAt) >= endedAt) break;
+            if (h.replica === "ok" && Date.parse(h.replicaSyncedAt) >= endedAt) {
+              catchUp = `${((Date.now() - endedAt) / 1000).toFixed(2)} s`;
+              break;
+            }
             await new Promise((r) => setTimeout(r, 50));
           }
-          catchUp = `${((Date.now() - endedAt) / 1000).toFixed(2)} s`;
         }
         results.set(String(replicated), [...(results.get(String(replicated)) ?? []), r]);
         rows.push([

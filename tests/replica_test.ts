@@ -6,10 +6,10 @@
  * credentials) in the log, on /healthz and on the overview. Litestream and moto/s3rver are real.
  */
 import assert from "node:assert/strict";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseConfig } from "../lib/config.ts";
 import { startReplication } from "../lib/replica/run.ts";
-import { findLitestream, freePort, litestreamYaml, parseMetrics } from "../lib/replica/litestream.ts";
+import { findLitestream, freePort, litestreamYaml, parseMetrics, shadowPosition } from "../lib/replica/litestream.ts";
 import { DatabaseSync } from "node:sqlite";
 import { type ReplicaStatus, statusFile, writeStatus } from "../lib/replica/status.ts";
 import { classify, logEvent, ReplicaTracker } from "../lib/replica/tracker.ts";
@@ -80,7 +80,7 @@ Deno.test("[replica] while replicating the app leaves checkpoints to Litestream 
   }
 });
 
-Deno.test("[replica] Litestream's metrics and log lines read as positions, failures and their kind", () => {
+Deno.test("[replica] Litestream's metrics, shadow WAL and log lines read as positions, failures and their kind", async () => {
   const metrics = [
     "# HELP litestream_shadow_wal_index ...",
     'litestream_shadow_wal_index{db="/d/dreamreel.db"} 2',
@@ -89,8 +89,17 @@ Deno.test("[replica] Litestream's metrics and log lines read as positions, failu
     'litestream_replica_wal_offset{db="/d/dreamreel.db",name="s3"} 4120',
     "litestream_sync_count 8",
   ].join("\n");
-  assert.deepEqual(parseMetrics(metrics), { shadow: { index: 2, offset: 37112 }, replica: { index: 1, offset: 4120 } });
+  assert.deepEqual(parseMetrics(metrics), { replica: { index: 1, offset: 4120 } });
   assert.deepEqual(parseMetrics(metrics.split("\n").slice(0, 3).join("\n")).replica, null, "no replica position before its first sync");
+  // The shadow WAL's end is its newest file's size, not the size of all its files (litestream_shadow_wal_size).
+  const dir = tempDir();
+  const wal = `${dir}/.dreamreel.db-litestream/generations/412748c4ce97b385/wal`;
+  mkdirSync(wal, { recursive: true });
+  assert.equal(await shadowPosition(`${dir}/dreamreel.db`), null, "no generation yet");
+  writeFileSync(`${dir}/.dreamreel.db-litestream/generation`, "412748c4ce97b385\n");
+  writeFileSync(`${wal}/00000009.wal`, new Uint8Array(11_935_672));
+  writeFileSync(`${wal}/0000000a.wal`, new Uint8Array(4152));
+  assert.deepEqual(await shadowPosition(`${dir}/dreamreel.db`), { index: 10, offset: 4152 });
   const error = logEvent(
     'time=2026-11-27T08:59:02Z level=ERROR msg="monitor error" db=/d/x.db replica=s3 error="RequestError: send request failed\\ncaused by: Get \\"http://127.0.0.1:1/b\\": dial tcp 127.0.0.1:1: connect: connection refused"',
   );

@@ -3,7 +3,7 @@
  * metrics read, and how it is started so that it never outlives the process that owns it.
  */
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fileUrlPath } from "../../db/client.ts";
 import { type Config, ConfigError } from "../config.ts";
@@ -88,8 +88,33 @@ export const litestreamEnv = (config: Config) => ({
   LITESTREAM_SECRET_ACCESS_KEY: config.replica!.secretAccessKey,
 });
 
-/** The positions in Litestream's Prometheus metrics: its shadow WAL and the replica's. */
-export function parseMetrics(text: string): { shadow: WalPosition | null; replica: WalPosition | null } {
+/**
+ * Where Litestream's shadow WAL ends: the newest WAL file of the current generation in the shadow
+ * directory beside the database (`.dreamreel.db-litestream/generations/<gen>/wal/<index>.wal`,
+ * Litestream 0.3's layout) and its size. Its metrics give the replica's position in the same terms,
+ * but for the shadow WAL only the size of all its files together.
+ */
+export async function shadowPosition(dbPath: string): Promise<WalPosition | null> {
+  const meta = `${dirname(dbPath)}/.${basename(dbPath)}-litestream`;
+  try {
+    const generation = (await Deno.readTextFile(`${meta}/generation`)).trim();
+    if (!/^[0-9a-f]{16}$/.test(generation)) return null;
+    const dir = `${meta}/generations/${generation}/wal`;
+    let index = -1;
+    for await (const entry of Deno.readDir(dir)) {
+      const m = /^([0-9a-f]{8})\.wal$/.exec(entry.name);
+      if (m) index = Math.max(index, parseInt(m[1], 16));
+    }
+    if (index < 0) return null;
+    const { size } = await Deno.stat(`${dir}/${index.toString(16).padStart(8, "0")}.wal`);
+    return { index, offset: size };
+  } catch {
+    return null; // not there yet, or moved on between the listing and the stat: the next poll reads it
+  }
+}
+
+/** The replica's position in Litestream's Prometheus metrics (WAL index, offset in it), once it has one. */
+export function parseMetrics(text: string): { replica: WalPosition | null } {
   const values = new Map<string, number>();
   for (const line of text.split("\n")) {
     if (line.startsWith("#")) continue;
@@ -99,10 +124,7 @@ export function parseMetrics(text: string): { shadow: WalPosition | null; replic
   }
   const pair = (index: string, offset: string) =>
     values.has(index) && values.has(offset) ? { index: values.get(index)!, offset: values.get(offset)! } : null;
-  return {
-    shadow: pair("litestream_shadow_wal_index", "litestream_shadow_wal_size"),
-    replica: pair("litestream_replica_wal_index", "litestream_replica_wal_offset"),
-  };
+  return { replica: pair("litestream_replica_wal_index", "litestream_replica_wal_offset") };
 }
 
 /**

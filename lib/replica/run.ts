@@ -10,7 +10,16 @@ import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { S3Store } from "../storage/s3.ts";
 import { StorageError } from "../storage/error.ts";
-import { findLitestream, freePort, litestreamEnv, litestreamYaml, parseMetrics, spawnLitestream } from "./litestream.ts";
+import {
+  databasePath,
+  findLitestream,
+  freePort,
+  litestreamEnv,
+  litestreamYaml,
+  parseMetrics,
+  shadowPosition,
+  spawnLitestream,
+} from "./litestream.ts";
 import { writeStatus } from "./status.ts";
 import { classify, describe, logEvent, ReplicaTracker } from "./tracker.ts";
 
@@ -31,6 +40,7 @@ export function startReplication(config: Config, db: Db): Replication | null {
   const { bin, version } = findLitestream(config);
   const tracker = new ReplicaTracker(config);
   const configPath = `${config.dataDir}/litestream.yml`;
+  const dbPath = databasePath(config);
   const env = litestreamEnv(config);
   let stopping = false;
   let child: Deno.ChildProcess | null = null;
@@ -47,12 +57,21 @@ export function startReplication(config: Config, db: Db): Replication | null {
     log.error("replica: " + message, { problem, ...(raw && raw !== message ? { litestream: raw.slice(0, 500) } : {}) });
   };
 
+  let busyLoggedAt = 0;
+  const busy = (text: string) => {
+    if (Date.now() - busyLoggedAt < RELOG_MS) return;
+    busyLoggedAt = Date.now();
+    log.warn("replica: Litestream waited too long for the database (it retries)", { litestream: text.slice(0, 300) });
+  };
+
   const onLine = (line: string) => {
     const pid = /^litestream-pid=(\d+)$/.exec(line);
     if (pid) return void (litestreamPid = tracker.pid = Number(pid[1]));
     const event = logEvent(line);
     if (!event) return log.debug("litestream", { line: line.slice(0, 500) });
     if (event.kind === "error") {
+      // Litestream's checkpoint lost a race for SQLite's lock under writes: it tries again on its next sync, nothing is lost.
+      if (/database is locked|SQLITE_BUSY/.test(event.text)) return busy(event.text);
       const problem = classify(event.text);
       report(problem, describe(config, problem, event.text), event.text);
     } else if (event.kind === "written") {
@@ -95,8 +114,8 @@ export function startReplication(config: Config, db: Db): Replication | null {
     if (tracker.running && metricsPort) {
       try {
         const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(900) });
-        const { shadow, replica } = parseMetrics(await res.text());
-        tracker.observe(shadow, replica);
+        const { replica } = parseMetrics(await res.text());
+        tracker.observe(await shadowPosition(dbPath), replica);
       } catch { /* still starting */ }
     }
     // Nobody checkpoints while Litestream is down: after a while the app does, once in a while (a new generation follows).
