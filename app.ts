@@ -12,6 +12,7 @@ import { RateLimiter } from "./lib/http/rate_limit.ts";
 import { securityHeaders } from "./lib/http/security_headers.ts";
 import { sessionMiddleware } from "./lib/auth/session.ts";
 import { mountRoutes } from "./routes/mod.ts";
+import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
 
 export type AppDeps = { db: Db; limiter?: RateLimiter };
@@ -31,13 +32,16 @@ export function createApp(config: Config, deps: AppDeps) {
     c.set("nonce", "");
     c.set("shared", false);
     // What another process moderated shows here at once (decision 022): one row read per page request.
-    if (c.req.method === "GET" || c.req.method === "HEAD") await refreshContentVersion(deps.db);
+    // Not for /healthz, which must answer 503 (not fail) when the database does not answer.
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.path !== "/healthz") await refreshContentVersion(deps.db);
     await next();
   });
   // Outside compression, so a hit is served as stored: compressed, headers and all.
   app.use(microCache(/^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
   app.use(compression());
   app.use(securityHeaders());
+  // Before the session: no cookie read, none set (issue 37).
+  app.route("/healthz", healthRoutes);
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 

@@ -6,12 +6,12 @@ import PendingTab from "../components/ui/admin/PendingTab.tsx";
 import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
 import UsersTab from "../components/ui/admin/UsersTab.tsx";
 import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
-import type { Overview } from "../common/overview.ts";
+import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
 import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
 
-type Props = { adminId: number; categories: Category[]; overview: Overview };
+type Props = { adminId: number; categories: Category[]; overview: Overview; replica: ReplicaOverview };
 
 const TABS = [
   ["overview", "Overview"],
@@ -24,7 +24,7 @@ const TABS = [
 type Tab = (typeof TABS)[number][0];
 
 /** The admin dashboard island: the tab bar (with pending and reported counts) and the open tab; the tabs live in ./admin/. */
-export default function AdminDashboard({ adminId, categories, overview }: Props) {
+export default function AdminDashboard({ adminId, categories, overview, replica }: Props) {
   const [tab, setTab] = useState<Tab>("overview");
   const [counts, setCounts] = useState<{ pending?: number; reported?: number }>({});
 
@@ -43,7 +43,7 @@ export default function AdminDashboard({ adminId, categories, overview }: Props)
   }, [refreshCounts]);
 
   const panel: Record<Tab, ReactNode> = {
-    overview: <OverviewTab overview={overview} />,
+    overview: <OverviewTab overview={overview} replica={replica} />,
     pending: <PendingTab changed={refreshCounts} />,
     reported: <ReportedTab changed={refreshCounts} />,
     users: <UsersTab adminId={adminId} />,

@@ -105,6 +105,14 @@ const schema = z.object({
   /** Lifetime of the presigned GET a public file URL redirects to. */
   S3_URL_SECONDS: positiveInt.max(7 * 86400).default(300),
   MEDIA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Continuous replication of the database by Litestream (lib/replica/, decision 037): `s3://bucket/path`. */
+  REPLICA_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/(?!\.\.?(\/|$))[\w.-]+)+$/, "s3://bucket/path").optional(),
+  REPLICA_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  REPLICA_REGION: z.string().min(1).optional(),
+  REPLICA_ACCESS_KEY_ID: z.string().min(1).optional(),
+  REPLICA_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  REPLICA_FORCE_PATH_STYLE: bool.optional(),
+  LITESTREAM_BIN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
@@ -114,6 +122,7 @@ const schema = z.object({
 });
 
 export type Config = ReturnType<typeof toConfig>;
+const databaseUrlOf = (env: z.infer<typeof schema>) => env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`;
 
 function toConfig(env: z.infer<typeof schema>) {
   const siteUrl = new URL(env.SITE_URL);
@@ -121,7 +130,7 @@ function toConfig(env: z.infer<typeof schema>) {
     port: env.PORT,
     host: env.HOST,
     dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`,
+    databaseUrl: databaseUrlOf(env),
     dbDriver: env.DB_DRIVER,
     uploadsDir: `${env.DATA_DIR}/uploads`,
     siteUrl: siteUrl.origin,
@@ -230,9 +239,28 @@ function toConfig(env: z.infer<typeof schema>) {
       urlSeconds: env.S3_URL_SECONDS,
       mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/+$/, ""),
     },
+    replica: replicaOf(env),
+    litestreamBin: env.LITESTREAM_BIN,
     logLevel: env.LOG_LEVEL,
     // SO_REUSEPORT spreads connections over processes on Linux only.
     webConcurrency: env.WEB_CONCURRENCY ?? (Deno.build.os === "linux" ? navigator.hardwareConcurrency : 1),
+  };
+}
+
+/** The replica's settings, each REPLICA_* falling back to its S3_* one; null without REPLICA_URL, whatever else is set. */
+function replicaOf(env: z.infer<typeof schema>) {
+  if (!env.REPLICA_URL) return null;
+  const [bucket, ...path] = env.REPLICA_URL.slice("s3://".length).split("/");
+  const region = env.REPLICA_REGION ?? env.S3_REGION;
+  return {
+    url: env.REPLICA_URL,
+    bucket,
+    path: path.join("/"),
+    endpoint: (env.REPLICA_ENDPOINT ?? env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ""),
+    region,
+    accessKeyId: (env.REPLICA_ACCESS_KEY_ID ?? env.S3_ACCESS_KEY_ID)!,
+    secretAccessKey: (env.REPLICA_SECRET_ACCESS_KEY ?? env.S3_SECRET_ACCESS_KEY)!,
+    forcePathStyle: env.REPLICA_FORCE_PATH_STYLE ?? env.S3_FORCE_PATH_STYLE,
   };
 }
 
@@ -254,7 +282,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (result.data.STORAGE === "s3" && missing.length) {
     throw new ConfigError(`Invalid configuration:\n  STORAGE="s3" needs ${missing.join(", ")}`);
   }
-  return toConfig(result.data);
+  const parsed = result.data;
+  if (parsed.REPLICA_URL) {
+    const keys = [["REPLICA_ACCESS_KEY_ID", "S3_ACCESS_KEY_ID"], ["REPLICA_SECRET_ACCESS_KEY", "S3_SECRET_ACCESS_KEY"]] as const;
+    const absent = keys.filter(([a, b]) => !parsed[a] && !parsed[b]).map(([a, b]) => `${a} (or ${b})`);
+    if (absent.length) throw new ConfigError(`Invalid configuration:\n  REPLICA_URL needs ${absent.join(" and ")}`);
+    if (!databaseUrlOf(parsed).startsWith("file:")) {
+      throw new ConfigError("Invalid configuration:\n  REPLICA_URL replicates a local database file: DATABASE_URL must be a file: URL");
+    }
+  }
+  return toConfig(parsed);
 }
 
 /** The only place the process environment is read. `defaults` apply where the environment is silent (the demo's DATA_DIR). */
