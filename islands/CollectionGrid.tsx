@@ -44,9 +44,14 @@ function OwnerGrid({ items, owner, viewerName }: { items: CardItem[]; owner: Col
   const [focus, setFocus] = useState<string | null>(null);
   const base = `/api/collections/${owner.collectionId}/items`;
 
-  // A moved card's DOM node is moved too, which drops the focus: give it back to the same button.
+  // A moved card's DOM node is moved too, which drops the focus: give it back to the same arrow, or
+  // to the other one when the card reached an end and this one is disabled.
   useEffect(() => {
-    if (focus) document.querySelector<HTMLButtonElement>(`[data-move="${focus}"]`)?.focus();
+    if (!focus) return;
+    const [id, dir] = focus.split(":");
+    const same = document.querySelector<HTMLButtonElement>(`[data-move="${focus}"]`);
+    const other = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${dir === "up" ? "down" : "up"}"]`);
+    (same && !same.disabled ? same : other)?.focus();
   }, [focus, cards]);
 
   async function save(nextFull: number[], nextCards: CardItem[]): Promise<boolean> {

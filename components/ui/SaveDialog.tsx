@@ -40,8 +40,10 @@ function SaveDialog({ item, close }: { item: SaveItem; close: () => void }) {
   const mark = (id: number, contains: boolean, itemCount: number) =>
     setList((l) => l && l.map((c) => (c.id === id ? { ...c, contains, itemCount } : c)));
 
+  /** The box shows the new state at once; a refusal (a full collection, the rate limit) puts it back. */
   async function toggle(c: SaveTarget) {
     setBusy(c.id);
+    mark(c.id, !c.contains, c.itemCount);
     try {
       const r = c.contains
         ? await api<{ itemCount: number }>(`/api/collections/${c.id}/items/${item.id}`, { method: "DELETE" })
@@ -49,6 +51,7 @@ function SaveDialog({ item, close }: { item: SaveItem; close: () => void }) {
       mark(c.id, !c.contains, r.itemCount);
       toast({ title: c.contains ? `Removed from ${c.title}` : `Saved to ${c.title}` });
     } catch (err) {
+      mark(c.id, !!c.contains, c.itemCount);
       toast({ title: message(err), variant: "destructive" });
     } finally {
       setBusy(null);
