@@ -3,12 +3,11 @@ import type { Db } from "../db/client.ts";
 import { randomCollectionId } from "../db/queries/collections.ts";
 
 /**
- * A public collection of `size` items owned by `ownerId`, taken every `step`-th item across the
- * whole catalogue (so its rows are spread over the media table as a real one's are), in that order.
+ * A public collection of `size` items owned by `ownerId`, spread over the whole catalogue in a
+ * scrambled order (so its rows are scattered over the media table as a real one's are, and about
+ * as many are pending as in the seed, ~2%).
  */
 export async function seedCollection(db: Db, ownerId: number, size: number, title = "Bench collection"): Promise<number> {
-  const total = Number((await db.client.execute("SELECT count(*) AS n FROM media")).rows[0].n);
-  const step = Math.max(1, Math.floor(total / size));
   const id = randomCollectionId();
   const now = Date.now();
   await db.client.execute({
@@ -18,8 +17,8 @@ export async function seedCollection(db: Db, ownerId: number, size: number, titl
   });
   await db.client.execute({
     sql: `INSERT INTO collection_items (collection_id, media_id, position, created_at)
-      SELECT ?, id, row_number() OVER (ORDER BY id) - 1, ? FROM media WHERE id % ? = 0 ORDER BY id LIMIT ?`,
-    args: [id, now, step, size],
+      SELECT ?, id, row_number() OVER (ORDER BY (id * 7919) % 100003) - 1, ? FROM media ORDER BY (id * 7919) % 100003 LIMIT ?`,
+    args: [id, now, size],
   });
   return id;
 }

@@ -20,6 +20,7 @@ CREATE TABLE `collection_items` (
 	`collection_id` integer NOT NULL,
 	`media_id` integer NOT NULL,
 	`position` integer NOT NULL,
+	`shown` integer DEFAULT 0 NOT NULL,
 	`created_at` integer NOT NULL,
 	PRIMARY KEY(`collection_id`, `media_id`),
 	FOREIGN KEY (`collection_id`) REFERENCES `collections`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -28,7 +29,32 @@ CREATE TABLE `collection_items` (
 --> statement-breakpoint
 CREATE INDEX `collection_items_position` ON `collection_items` (`collection_id`,`position`);
 --> statement-breakpoint
+CREATE INDEX `collection_items_shown` ON `collection_items` (`collection_id`,`shown`,`position`);
+--> statement-breakpoint
 CREATE INDEX `collection_items_media` ON `collection_items` (`media_id`,`collection_id`);
+--> statement-breakpoint
+-- `shown`: the item is public (approved, not hidden, playable) and its uploader not banned, kept by the triggers below
+-- whatever writes media, users or collection_items, so a visitor's page and count read collection_items alone (decision
+-- record 030) instead of probing a media row per item.
+CREATE TRIGGER `collection_items_shown_insert` AFTER INSERT ON `collection_items` BEGIN
+  UPDATE collection_items SET shown = coalesce((SELECT m.review_status = 'approved' AND m.hidden = 0 AND m.playable = 1 AND u.banned = 0
+    FROM media m JOIN users u ON u.id = m.user_id WHERE m.id = new.media_id), 0)
+  WHERE collection_id = new.collection_id AND media_id = new.media_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `collection_items_shown_media` AFTER UPDATE OF review_status, hidden, playable, user_id ON `media`
+WHEN old.review_status IS NOT new.review_status OR old.hidden IS NOT new.hidden OR old.playable IS NOT new.playable
+  OR old.user_id IS NOT new.user_id BEGIN
+  UPDATE collection_items SET shown = coalesce((SELECT new.review_status = 'approved' AND new.hidden = 0 AND new.playable = 1 AND u.banned = 0
+    FROM users u WHERE u.id = new.user_id), 0)
+  WHERE media_id = new.id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `collection_items_shown_banned` AFTER UPDATE OF banned ON `users` WHEN old.banned IS NOT new.banned BEGIN
+  UPDATE collection_items SET shown = coalesce((SELECT m.review_status = 'approved' AND m.hidden = 0 AND m.playable = 1 AND new.banned = 0
+    FROM media m WHERE m.id = collection_items.media_id), 0)
+  WHERE media_id IN (SELECT id FROM media WHERE user_id = new.id);
+END;
 --> statement-breakpoint
 -- Every member has a private Watch later from the start: those there now, and (by the trigger) every
 -- account made after, by any writer (registration, social sign-in, the admin at start, seeds, tests).

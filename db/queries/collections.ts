@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, type Placeholder, type SQL, sql
 import type { Db, Tx } from "../client.ts";
 import { literalLimit, prepared, preparedOn } from "../prepared.ts";
 import { categories, collectionItems, collections, media, users } from "../schema/mod.ts";
-import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
+import { itemColumns, type ItemRow } from "./media.ts";
 import { cardColumns, type CardRow } from "./feed.ts";
 import type { CollectionVisibility } from "../../common/collection_rules.ts";
 
@@ -15,13 +15,16 @@ type ViewerKind = "visitor" | "member" | "admin";
 const kindOf = (v: ItemViewer): ViewerKind => (!v ? "visitor" : v.isAdmin ? "admin" : "member");
 
 /**
- * SQL: the media row (joined with its uploader) is shown to this kind of viewer: public (approved,
- * not hidden, playable) from a member in good standing, or, for a member, their own upload; admins see all.
+ * SQL: the collection_items row is shown to this kind of viewer. `shown` (kept by the triggers of
+ * migration 0017) says public: approved, not hidden, playable, and its uploader not banned; a member
+ * also sees their own uploads in any state (one subquery on media_user_created, run once per
+ * statement); admins see all. No media row is read to decide (decision record 030).
  */
 function shownWhere(kind: ViewerKind, viewerId: number | Placeholder): SQL | undefined {
   if (kind === "admin") return undefined;
-  const pub = and(publicWhere, eq(users.banned, false));
-  return kind === "member" ? or(pub, eq(media.userId, viewerId)) : pub;
+  const pub = eq(collectionItems.shown, true);
+  if (kind === "visitor") return pub;
+  return or(pub, sql`${collectionItems.mediaId} in (select ${media.id} from ${media} where ${media.userId} = ${viewerId})`);
 }
 
 const collectionColumns = {
@@ -177,8 +180,8 @@ export function listCollectionPage<S extends Shape>(
   return query.all({ collectionId, viewerId: viewer?.id ?? 0, offset: page.offset });
 }
 
-/** Per collection: the items this viewer is shown and the first of them (its cover), in one grouped query. */
-export function shownStatsQuery(db: Db, ids: number[], kind: ViewerKind, viewerId: number) {
+/** Per collection: the items this viewer is shown and the first of them (its cover), in one grouped query on collection_items alone. */
+export function shownStatsQuery(db: Db, ids: number[] | Placeholder, kind: ViewerKind, viewerId: number | Placeholder) {
   // SQLite's bare column with min(): media_id comes from the row holding the lowest position.
   return db.select({
     id: collectionItems.collectionId,
@@ -187,15 +190,29 @@ export function shownStatsQuery(db: Db, ids: number[], kind: ViewerKind, viewerI
     p: sql`min(${collectionItems.position})`,
   })
     .from(collectionItems)
-    .innerJoin(media, eq(media.id, collectionItems.mediaId))
-    .innerJoin(users, eq(users.id, media.userId))
-    .where(and(inArray(collectionItems.collectionId, ids), shownWhere(kind, viewerId)))
+    .where(and(
+      Array.isArray(ids) ? inArray(collectionItems.collectionId, ids) : eq(collectionItems.collectionId, ids),
+      shownWhere(kind, viewerId),
+    ))
     .groupBy(collectionItems.collectionId);
 }
 
+type Stats = { id: number; n: number; first: number };
+
 export async function shownStats(db: Db, ids: number[], viewer: ItemViewer): Promise<Map<number, { count: number; first: number }>> {
   if (!ids.length) return new Map();
-  const rows = await shownStatsQuery(db, ids, kindOf(viewer), viewer?.id ?? 0).all();
+  const kind = kindOf(viewer);
+  // One collection (its page, an answer about it): a statement prepared once per kind of viewer.
+  const rows = ids.length === 1
+    ? await prepared<Stats>(
+      db,
+      `collection:stats:${kind}`,
+      () => shownStatsQuery(db, sql.placeholder("collectionId"), kind, sql.placeholder("viewerId")),
+    ).all({
+      collectionId: ids[0],
+      viewerId: viewer?.id ?? 0,
+    })
+    : await shownStatsQuery(db, ids, kind, viewer?.id ?? 0).all();
   return new Map(rows.map((r) => [r.id, { count: r.n, first: r.first }]));
 }
 

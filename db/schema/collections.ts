@@ -25,14 +25,20 @@ export const collections = sqliteTable("collections", {
   uniqueIndex("collections_watch_later").on(t.userId).where(sql`${t.watchLater} = 1`),
 ]);
 
-/** The items of a collection in the owner's order. WITHOUT ROWID in the migration (drizzle cannot say it). */
+/**
+ * The items of a collection in the owner's order, each with whether the public may see it (`shown`).
+ * WITHOUT ROWID in the migration (drizzle cannot say it).
+ */
 export const collectionItems = sqliteTable("collection_items", {
   collectionId: integer("collection_id").notNull().references(() => collections.id, { onDelete: "cascade" }),
   mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
   position: integer().notNull(),
+  /** Public (approved, not hidden, playable) and its uploader not banned: kept by the triggers of migration 0017. */
+  shown: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
   primaryKey({ columns: [t.collectionId, t.mediaId] }),
   index("collection_items_position").on(t.collectionId, t.position),
+  index("collection_items_shown").on(t.collectionId, t.shown, t.position),
   index("collection_items_media").on(t.mediaId, t.collectionId),
 ]);

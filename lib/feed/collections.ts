@@ -39,10 +39,19 @@ export async function visibleCollection(db: Db, id: number, viewer: CurrentUser 
 
 export const itemViewer = (viewer: CurrentUser | null): ItemViewer => (viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null);
 
-/** Collections as the API answers them, with the count and cover of what this viewer is shown. */
-export async function toSummaries(db: Db, rows: CollectionRow[], viewer: CurrentUser | null): Promise<CollectionSummary[]> {
+/**
+ * Collections as the API answers them, with the count and cover of what this viewer is shown
+ * (`covers: false` leaves the cover out, for a page that shows the items themselves).
+ */
+export async function toSummaries(
+  db: Db,
+  rows: CollectionRow[],
+  viewer: CurrentUser | null,
+  { covers: withCovers = true } = {},
+): Promise<CollectionSummary[]> {
   const stats = await shownStats(db, rows.map((r) => r.id), itemViewer(viewer));
-  const covers = new Map((await cardRowsByIds(db, [...stats.values()].map((s) => s.first))).map((r) => [r.id, thumbnailUrl(r)]));
+  const coverIds = withCovers ? [...stats.values()].map((s) => s.first) : [];
+  const covers = new Map((await cardRowsByIds(db, coverIds)).map((r) => [r.id, thumbnailUrl(r)]));
   return rows.map((r) => {
     const s = stats.get(r.id);
     return {

@@ -44,7 +44,7 @@ export const collectionPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   if (`/collections/${segment}` !== path) return c.redirect(`${encodeURI(path)}${new URL(c.req.url).search}`, 301);
 
   const page = pageOf(c.req.query("page"));
-  const [summary] = await toSummaries(db, [row], viewer);
+  const [summary] = await toSummaries(db, [row], viewer, { covers: false });
   const pages = Math.max(1, Math.ceil(summary.itemCount / COLLECTION_PAGE_SIZE));
   if (page > pages) return collectionNotFound(c);
   const own = ownsCollection(row, viewer);
