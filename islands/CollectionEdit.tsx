@@ -63,7 +63,10 @@ function EditForm(p: Props & { close: () => void }) {
           value={values.title}
           maxLength={COLLECTION_TITLE_MAX}
           error={errors.title}
-          onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
+          onChange={(e) => {
+            setValues({ ...values, title: e.currentTarget.value });
+            setErrors({ ...errors, title: undefined });
+          }}
         />
         <TextField
           label="Description (optional)"
@@ -73,7 +76,10 @@ function EditForm(p: Props & { close: () => void }) {
           value={values.description}
           maxLength={COLLECTION_DESCRIPTION_MAX}
           error={errors.description}
-          onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+          onChange={(e) => {
+            setValues({ ...values, description: e.currentTarget.value });
+            setErrors({ ...errors, description: undefined });
+          }}
         />
         <fieldset className="flex flex-col gap-2 text-sm">
           <legend className="mb-1">Visibility</legend>

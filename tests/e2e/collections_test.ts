@@ -177,3 +177,78 @@ Deno.test("[e2e] save to a new public collection from a card and the media page,
     await s.shutdown();
   }
 });
+
+Deno.test("[e2e] the owner drags a card to a new place, removes one, edits the collection and deletes it", { ignore: !READY }, async () => {
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const maker = await createUser(s.db, { username: "still_maker" });
+    const owner = await createUser(s.db, { username: "coll_owner" });
+    const cookie = await loginCookie(s.db, owner.id);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await createMedia(s.db, { userId: maker.id, title: `Still ${i}`, categoryId: 1 })).id);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${s.url}${path}`, { ...init, headers: { cookie, origin: s.url, "content-type": "application/json", ...init.headers } });
+    for (const size of SIZES) {
+      const w = size.name;
+      const col =
+        await (await api("/api/collections", { method: "POST", body: JSON.stringify({ title: `Stills ${w}`, visibility: "private" }) }))
+          .json();
+      for (const contentId of ids) {
+        assert.equal((await api(`/api/collections/${col.id}/items`, { method: "POST", body: JSON.stringify({ contentId }) })).status, 201);
+      }
+      const { name: _n, ...options } = size;
+      const context = await signedInContext(browser, s.url, cookie, options);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${s.url}${col.url}`);
+      await waitHydrated(page, "CollectionGrid");
+      const grid = page.getByTestId("collection-grid");
+      const shown = () => grid.locator("li[data-item]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-item"))));
+      const saved = async () => (await (await api(`/api/collections/${col.id}`)).json()).order;
+      if (!size.isMobile) {
+        // Drag the first card onto the third: it takes the third's place.
+        await grid.locator(`li[data-item="${ids[0]}"]`).dragTo(grid.locator(`li[data-item="${ids[2]}"]`));
+        await until(
+          async () => JSON.stringify(await saved()) === JSON.stringify([ids[1], ids[2], ids[0]]),
+          10_000,
+          "the dragged order saved",
+        );
+        assert.deepEqual(await shown(), [ids[1], ids[2], ids[0]]);
+      }
+      const removed = (await shown())[0];
+      await grid.locator(`li[data-item="${removed}"]`).getByRole("button", { name: "Remove" }).click();
+      await page.getByText(`Removed from Stills ${w}`).first().waitFor();
+      await grid.locator(`li[data-item="${removed}"]`).waitFor({ state: "detached" });
+      assert.equal((await saved()).includes(removed), false);
+
+      await page.getByRole("button", { name: "Edit" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit collection" });
+      await edit.getByLabel("Title").fill("");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await edit.getByText("Give the collection a title").waitFor();
+      await edit.getByLabel("Title").fill(`Best stills ${w}`);
+      assert.equal(await edit.getByText("Give the collection a title").count(), 0, "the message goes once the title is fixed");
+      await edit.getByLabel("Description (optional)").fill("Quiet frames.");
+      await edit.getByRole("radio", { name: /Unlisted/ }).check();
+      await screenshot(page, `collection-edit-${w}`);
+      await edit.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL(`${s.url}/collections/${col.id}-best-stills-${w}`);
+      await page.getByRole("heading", { level: 1, name: `Best stills ${w}` }).waitFor();
+      await page.getByText("Quiet frames.").waitFor();
+      await page.getByTestId("collection-head").getByText("Unlisted").waitFor();
+
+      await page.getByRole("button", { name: "Delete" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete collection?" });
+      await screenshot(page, `collection-delete-${w}`);
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.waitForURL(`${s.url}/user/coll_owner#collections`);
+      assert.equal((await api(`/api/collections/${col.id}`)).status, 404);
+      assert.deepEqual(errors.filter((e) => !e.includes("status of 404")), []);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await s.shutdown();
+  }
+});
