@@ -5,6 +5,7 @@ import { toast } from "../components/ui/toast.ts";
 import { UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
 import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
 import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
+import { profileHref } from "../common/profile_rules.ts";
 
 type Props = {
   username: string;
@@ -105,6 +106,7 @@ export default function AccountMenu({ username, isAdmin, verifyEmail = false }: 
         <a href="/my-messages" className="menu-item">
           My Messages {unread > 0 && <span className="menu-badge">{badgeText(unread)}</span>}
         </a>
+        <a href={`${profileHref({ username })}#collections`} className="menu-item">Collections</a>
         {isAdmin && (
           <a href="/admin" className="menu-item">
             Admin Dashboard {moderation > 0 && <span className="menu-badge">{badgeText(moderation)}</span>}

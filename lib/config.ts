@@ -63,6 +63,10 @@ const schema = z.object({
   MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
   RATE_UPLOADS_PER_USER: positiveInt.default(30),
   RATE_UPLOAD_WINDOW_SECONDS: positiveInt.default(3600),
+  /** Collections a member may create, and items they may add to collections, per RATE_COLLECTIONS_WINDOW_SECONDS (issue 32). */
+  RATE_COLLECTIONS_PER_USER: positiveInt.default(20),
+  RATE_COLLECTION_ITEMS_PER_USER: positiveInt.default(300),
+  RATE_COLLECTIONS_WINDOW_SECONDS: positiveInt.default(3600),
   /** Files uploaded but never attached to an item are removed after this many hours. */
   UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
   /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
@@ -200,6 +204,11 @@ function toConfig(env: z.infer<typeof schema>) {
       perUser: env.RATE_UPLOADS_PER_USER,
       windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
+    },
+    collections: {
+      createsPerUser: env.RATE_COLLECTIONS_PER_USER,
+      addsPerUser: env.RATE_COLLECTION_ITEMS_PER_USER,
+      windowSeconds: env.RATE_COLLECTIONS_WINDOW_SECONDS,
     },
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     body: { maxJsonBytes: env.MAX_JSON_KB * 1024, idleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000 },

@@ -5,6 +5,8 @@ import { accountApi } from "./api/account.ts";
 import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
 import { mutesApi } from "./api/mutes.ts";
+import { collectionsApi } from "./api/collections.ts";
+import { ownCollectionsApi, userCollectionsApi } from "./api/collection_lists.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
@@ -37,6 +39,7 @@ import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
 import { myMessagesPage } from "./pages/my_messages.tsx";
 import { userProfilePage } from "./pages/user_profile.tsx";
+import { collectionPage } from "./pages/collection.tsx";
 import { passwordResetPages } from "./pages/password_reset.tsx";
 import { profilePage } from "./pages/profile.tsx";
 import { verifyEmailPage } from "./pages/verify_email.tsx";
@@ -66,6 +69,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/users", usersApi);
   app.route("/api/user/mutes", mutesApi);
+  // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
+  app.route("/api/collections", collectionsApi(deps.limiter));
+  app.route("/api/users", userCollectionsApi);
+  app.route("/api/user/collections", ownCollectionsApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -103,6 +110,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/forum", forumPage);
   app.route("/my-messages", myMessagesPage);
   app.route("/user", userProfilePage);
+  app.route("/collections", collectionPage);
   app.route("/profile", profilePage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);

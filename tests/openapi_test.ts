@@ -94,6 +94,16 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
   await createMedia(db, { userId: member.id, title: "Waiting", reviewStatus: "pending" });
   await json(await request(`/api/videos/${item.id}/comments`, { cookie: member.cookie, json: { content: "Nice" } }), 201);
   await json(await request("/api/messages/send", { cookie: member.cookie, json: { receiverId: admin.id, content: "Hi" } }), 201);
+  const saved = await json(
+    await request("/api/collections", { cookie: member.cookie, json: { title: "Kept", visibility: "public" } }),
+    201,
+  );
+  assert.ok(R.Collection.safeParse(saved).success, "POST /api/collections");
+  const added = await json(
+    await request(`/api/collections/${saved.id}/items`, { cookie: member.cookie, json: { contentId: item.id } }),
+    201,
+  );
+  assert.ok(R.CollectionItem.safeParse(added).success, "POST /api/collections/{id}/items");
   const checks: [string, z.ZodType, string?][] = [
     ["/api/user", R.SessionUser, member.cookie],
     [`/api/videos/${item.id}`, R.ContentItem],
@@ -115,6 +125,9 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     ["/api/admin/content/approved", R.ApprovedPage, admin.cookie],
     ["/api/admin/users", R.AdminUser.array(), admin.cookie],
     ["/api/pages/rules", R.SiteText],
+    [`/api/collections/${saved.id}`, R.CollectionPage, member.cookie],
+    [`/api/users/${member.id}/collections`, R.CollectionList],
+    [`/api/user/collections?contains=${item.id}`, R.CollectionList, member.cookie],
   ];
   for (const [path, schema, cookie] of checks) await conforms(path, schema, cookie);
   await conforms("/api/nope", R.ErrorBody, undefined, 404);

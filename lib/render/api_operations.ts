@@ -22,6 +22,7 @@ import { reportSchema } from "../../common/schemas/reports.ts";
 import { muteSchema } from "../../common/schemas/mutes.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
+import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
 
 export type Operation = {
@@ -123,6 +124,7 @@ export const API_OPERATIONS: Operation[] = [
   account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
   account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
   account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
+  ...COLLECTION_OPERATIONS,
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
+import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
@@ -148,6 +149,36 @@ export const Mute = z.strictObject({
   value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
   label: z.string().describe("What to show: the tag, the generator or the member's username"),
 });
+const CollectionFields = {
+  id: z.number().int().describe("A random number, so an unlisted collection's link cannot be guessed"),
+  title: z.string(),
+  description: z.string(),
+  visibility: z.enum(COLLECTION_VISIBILITIES),
+  watchLater: z.boolean().describe("The member's own Watch later: always private, never renamed or deleted"),
+  itemCount: z.number().int().describe("Items shown to you (items that are not public count only for their uploader and admins)"),
+  cover: z.string().nullable().describe("The first shown item's thumbnail"),
+  url: z.string().describe("The collection's page, /collections/{id}-{slug}"),
+  owner: z.strictObject({ id: z.number().int(), username: z.string() }),
+  createdAt: iso,
+  updatedAt: iso,
+};
+export const Collection = z.strictObject({ ...CollectionFields, contains: z.boolean().optional().describe("Holds the `contains` item") });
+export const CollectionList = z.strictObject({ collections: z.array(Collection) });
+export const CollectionPage = z.strictObject({
+  ...CollectionFields,
+  items: z.array(ContentItem).describe("One page of the items shown to you, in the collection's order"),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  order: z.array(z.number().int()).optional().describe("The owner's only: every item id in order, those not shown included"),
+});
+export const CollectionItem = z.strictObject({
+  contentId: z.number().int(),
+  added: z.boolean().optional().describe("False when it was there already"),
+  removed: z.boolean().optional(),
+  itemCount: z.number().int(),
+});
+export const CollectionOrder = z.strictObject({ order: z.array(z.number().int()) });
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
@@ -226,6 +257,11 @@ export const RESPONSES = {
   Count,
   Message,
   Mute,
+  Collection,
+  CollectionList,
+  CollectionPage,
+  CollectionItem,
+  CollectionOrder,
   Done,
   ForumThread,
   ForumComment,

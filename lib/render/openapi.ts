@@ -18,7 +18,7 @@ const REASONS: Record<number, string> = {
   409: "Conflicts with the current state",
   413: "The body is too large",
   415: "The body is not application/json",
-  422: "The file could not be read as the media it claims to be",
+  422: "The file could not be read as the media it claims to be, or a limit is reached",
   429: "Too many requests; Retry-After says when to try again",
 };
 
@@ -35,7 +35,7 @@ function parameters(op: Operation): Json[] {
     name,
     in: "path",
     required: true,
-    schema: /^(id|userId|commentId)$/.test(name) ? { type: "integer", minimum: 1 } : { type: "string" },
+    schema: /^(id|userId|commentId|contentId)$/.test(name) ? { type: "integer", minimum: 1 } : { type: "string" },
   }));
   if (!op.query) return path;
   const q = jsonSchema(op.query, "input") as { properties?: Record<string, Json>; required?: string[] };

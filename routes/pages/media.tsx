@@ -25,6 +25,7 @@ import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
+import SaveButton from "../../islands/SaveButton.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
@@ -135,6 +136,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
           />
           <Island name="ReportButton" component={ReportButton} props={{ videoId: item.id, openFromQuery: true }} />
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
+          <Island name="SaveButton" component={SaveButton} props={{ item: { id: item.id, title: item.title }, signedIn }} />
           {signedIn && viewerId !== item.userId && <Island name="MuteMenu" component={MuteMenu} props={{ targets: muteTargets(item) }} />}
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">

@@ -17,6 +17,8 @@ import { canSeeProfile, findProfileByRef } from "../../lib/community/profiles.ts
 import { renderPage } from "../../lib/render/render.tsx";
 import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
+import { listedCollections } from "../../lib/feed/collections.ts";
+import { CollectionList } from "../../components/CollectionList.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
 function userNotFound(c: Context<AppEnv>) {
@@ -69,6 +71,8 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
   if (!loadError && page > pages) return userNotFound(c);
 
   const blockedByMe = viewer && !own ? (await blocksBetween(db, viewer.id, profile.id)).iBlocked : false;
+  // Issue 32: the public collections (all of them on one's own profile).
+  const collections = await listedCollections(db, profile.id, viewer);
   if (viewer) c.header("Cache-Control", "private, no-cache");
 
   const box = { userId: profile.id, username: profile.username, signedIn: !!viewer, blockedByMe };
@@ -112,6 +116,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
             {pages > 1 && <Pager profile={profile} page={page} pages={pages} />}
           </>
         )}
+      <CollectionList collections={collections} own={own} />
     </section>,
     { meta: profileMeta(profile, { page, total, siteName: config.siteName, image: items[0]?.thumbnail }) },
   );

@@ -46,6 +46,18 @@ for (let i = 0; i < 6; i++) {
   );
 }
 await db.client.execute({ sql: "UPDATE media SET featured = 1 WHERE id = ?", args: [items[0].id] });
+// A public collection of the member's (issue 32), its id fixed for the paths below.
+await db.client.execute({
+  sql:
+    "INSERT INTO collections (id, user_id, title, description, visibility, created_at, updated_at) VALUES (4242, ?, ?, ?, 'public', 1, 1)",
+  args: [member.id, "Accessible picks", "Calm blues."],
+});
+for (const [position, item] of items.entries()) {
+  await db.client.execute({
+    sql: "INSERT INTO collection_items (collection_id, media_id, position, created_at) VALUES (4242, ?, ?, 1)",
+    args: [item.id, position],
+  });
+}
 // Comment dates were one of the low-contrast texts: the detail page shows one.
 await db.insert(comments).values({ mediaId: items[1].id, userId: member.id, username: member.username, content: "Lovely blues." });
 
@@ -81,6 +93,18 @@ const PAGES: Check[] = [
   { name: "search", path: "/search?q=accessible", island: "SearchResults" },
   { name: "not found", path: "/no-such-page" },
   { name: "my videos", path: "/my-videos", as: "member", island: "MyVideos" },
+  { name: "collection (visitor)", path: "/collections/4242-accessible-picks", island: "CollectionGrid" },
+  { name: "collection (its owner)", path: "/collections/4242-accessible-picks", as: "member", island: "CollectionGrid" },
+  {
+    name: "save dialog",
+    path: `/media/${mediaSlug("Accessible item 1", 0)}`,
+    as: "member",
+    island: "SaveButton",
+    open: async (page) => {
+      await page.getByTestId("save-button").click();
+      await page.getByTestId("save-list").getByText("Accessible picks").waitFor();
+    },
+  },
   {
     name: "admin (overview)",
     path: "/admin",
