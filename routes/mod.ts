@@ -64,8 +64,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", openApiRoutes);
   app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
-  app.route("/api/users", usersApi);
-  app.route("/api/user/mutes", mutesApi);
+  app.route("/api/users", usersApi(deps.limiter));
+  app.route("/api/user/mutes", mutesApi(deps.limiter));
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);

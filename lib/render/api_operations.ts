@@ -121,7 +121,11 @@ export const API_OPERATIONS: Operation[] = [
     errors: [429],
   }),
   account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
-  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
+  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator (at most 1,000 mutes)", json("Done"), {
+    ...member,
+    body: muteSchema,
+    errors: [404, 422, 429],
+  }),
   account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
@@ -200,7 +204,10 @@ export const API_OPERATIONS: Operation[] = [
     body: reportSchema,
     errors: [409, 429],
   }),
-  social("post", "/api/users/block/{userId}", "Block a member", json("Done"), member),
+  social("post", "/api/users/block/{userId}", "Block a member (at most 1,000 blocks)", json("Done"), {
+    ...member,
+    errors: [404, 422, 429],
+  }),
   social("delete", "/api/users/block/{userId}", "Unblock a member", json("Done"), member),
   social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
   social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
