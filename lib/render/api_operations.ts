@@ -104,11 +104,12 @@ export const API_OPERATIONS: Operation[] = [
   account(
     "delete",
     "/api/user/social/{provider}",
-    "Disconnect Google or Facebook (never the last way to sign in)",
+    "Disconnect Google or Facebook (never the last way to sign in); the same proof as connecting",
     json("ConnectedProviders"),
     {
       ...member,
-      errors: [404, 409],
+      body: confirmIdentitySchema,
+      errors: [400, 403, 404, 409],
     },
   ),
   account("post", "/api/forgot-password", "Mail a password reset link (the same answer for any address)", json("Message"), {
@@ -151,7 +152,9 @@ export const API_OPERATIONS: Operation[] = [
   content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
     ...member,
     body: adminEditSchema,
-    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise).",
+    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise). " +
+      "Members' edits are rate-limited (RATE_EDITS_PER_USER, 429).",
+    errors: [403, 404, 429],
   }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
   content(
@@ -198,11 +201,11 @@ export const API_OPERATIONS: Operation[] = [
       errors: [403, 404],
     },
   ),
-  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 429] }),
+  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 422, 429] }),
   social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
     ...member,
     body: reportSchema,
-    errors: [409, 429],
+    errors: [409, 422, 429],
   }),
   social("post", "/api/users/block/{userId}", "Block a member (at most 1,000 blocks)", json("Done"), {
     ...member,
@@ -249,16 +252,25 @@ export const API_OPERATIONS: Operation[] = [
   admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),
   admin("post", "/api/admin/content/{id}/approve", "Approve an item", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/reject", "Reject an item with a reason", json("Done"), { ...byAdmin, body: rejectSchema }),
-  admin("post", "/api/admin/content/{id}/reprocess", "Queue a failed video's processing again", json("Reprocessing"), {
-    ...byAdmin,
-    errors: [409],
-  }),
+  admin(
+    "post",
+    "/api/admin/content/{id}/reprocess",
+    "Queue a failed video's processing again (audited; 409 for a ready one)",
+    json("Reprocessing"),
+    {
+      ...byAdmin,
+      errors: [409],
+    },
+  ),
   admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
   admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
   admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
-  admin("get", "/api/admin/audit", "The newest moderation actions", list("AuditEntry"), { ...byAdmin, query: auditQuery }),
+  admin("get", "/api/admin/audit", "Audit entries, newest first, paged by `before`: moderation, owners' edits or all", list("AuditEntry"), {
+    ...byAdmin,
+    query: auditQuery,
+  }),
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),
