@@ -56,7 +56,8 @@ export function createApp(config: Config, deps: AppDeps) {
     const known = err instanceof HttpError;
     const status = known ? err.status : 500;
     const message = known ? err.message : "Something went wrong on our side. Please try again.";
-    if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: String(err?.stack ?? err) });
+    // The error itself: lib/log.ts writes its stack and cause, without a failed statement's parameters.
+    if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: err });
     // A storage failure (StorageError, 503) carries what the backend said: the operator needs it, the visitor does not.
     if (known && "detail" in err) log.error("storage failed", { requestId: c.var.requestId, path: c.req.path, detail: String(err.detail) });
     if (known && err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }

@@ -7,7 +7,7 @@ import { log } from "./log.ts";
 const running = new Set<Promise<void>>();
 
 export function runInBackground(name: string, job: () => Promise<void>) {
-  const task = job().catch((e) => log.error(`${name} failed`, { error: String((e as Error)?.stack ?? e) }))
+  const task = job().catch((e) => log.error(`${name} failed`, { error: e }))
     .finally(() => running.delete(task));
   running.add(task);
 }

@@ -58,6 +58,10 @@ const schema = z.object({
   RATE_FORUM_COMMENTS_PER_USER: positiveInt.default(30),
   RATE_MESSAGES_PER_USER: positiveInt.default(30),
   RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
+  /** Mutes and blocks a member may add, and owner edits they may make, per RATE_SOCIAL_WINDOW_SECONDS (issue 31). */
+  RATE_MUTES_PER_USER: positiveInt.default(60),
+  RATE_BLOCKS_PER_USER: positiveInt.default(30),
+  RATE_EDITS_PER_USER: positiveInt.default(30),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
   MAX_IMAGE_MEGAPIXELS: positiveInt.default(50),
@@ -156,6 +160,9 @@ function toConfig(env: z.infer<typeof schema>) {
       forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
       messagesPerUser: env.RATE_MESSAGES_PER_USER,
       messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
+      mutesPerUser: env.RATE_MUTES_PER_USER,
+      blocksPerUser: env.RATE_BLOCKS_PER_USER,
+      editsPerUser: env.RATE_EDITS_PER_USER,
       resetPerIp: env.RATE_RESET_PER_IP,
       resetPerEmail: env.RATE_RESET_PER_EMAIL,
     },

@@ -67,8 +67,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", openApiRoutes);
   app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
-  app.route("/api/users", usersApi);
-  app.route("/api/user/mutes", mutesApi);
+  app.route("/api/users", usersApi(deps.limiter));
+  app.route("/api/user/mutes", mutesApi(deps.limiter));
   // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
   app.route("/api/collections", collectionsApi(deps.limiter));
   app.route("/api/users", userCollectionsApi);

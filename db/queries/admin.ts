@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { auditLog, categories, media, reports, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
@@ -97,7 +97,8 @@ export async function setItemFeatured(db: Db | Tx, id: number, featured: boolean
 export async function resolveOpenReports(db: Db | Tx, mediaId: number, at: number): Promise<number> {
   const resolved = await db.update(reports).set({ status: "resolved" })
     .where(and(eq(reports.mediaId, mediaId), eq(reports.status, "open"))).returning({ id: reports.id });
-  await db.update(media).set({ openReports: 0, hidden: false, updatedAt: at }).where(eq(media.id, mediaId));
+  // `hidden` follows (a trigger of migration 0015): still true while the owner is banned.
+  await db.update(media).set({ openReports: 0, reportsHidden: false, updatedAt: at }).where(eq(media.id, mediaId));
   return resolved.length;
 }
 
@@ -152,8 +153,27 @@ export async function insertAuditEntry(db: Db | Tx, entry: AuditEntry, at: numbe
   });
 }
 
-/** The latest audit entries with the actor's name, newest first. */
-export function listAuditEntries(db: Db, limit: number) {
+export type AuditKind = "moderation" | "edits" | "all";
+
+/**
+ * Owners' edits (`content.owner_edit`) apart from admins' actions, each side by its own index
+ * (migration 0015: audit_moderation, partial, and audit_action), so any number of edits never pushes
+ * a moderation entry out of its list (issue 31 point 6). The literal, not a bound value: SQLite uses a
+ * partial index only for the very condition it was made with.
+ */
+const AUDIT_KIND_WHERE: Record<AuditKind, SQL | undefined> = {
+  moderation: sql`${auditLog.action} <> 'content.owner_edit'`,
+  edits: sql`${auditLog.action} = 'content.owner_edit'`,
+  all: undefined,
+};
+
+/** A page of audit entries with the actor's name, newest first; `before`: older than that entry (keyset paging). */
+export function listAuditEntries(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
+  return auditEntriesQuery(db, q).all();
+}
+
+/** The builder of listAuditEntries, for its plan test. */
+export function auditEntriesQuery(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
   return db.select({
     id: auditLog.id,
     actorId: auditLog.actorId,
@@ -164,5 +184,6 @@ export function listAuditEntries(db: Db, limit: number) {
     details: auditLog.details,
     createdAt: auditLog.createdAt,
   }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).all();
+    .where(and(AUDIT_KIND_WHERE[q.kind], q.before === undefined ? undefined : lt(auditLog.id, q.before)))
+    .orderBy(desc(auditLog.id)).limit(q.limit);
 }

@@ -1,8 +1,13 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { blocks } from "../schema/mod.ts";
 
 type Conn = Db | Tx;
+
+/** How many members `blocker` blocks (the cap of issue 31). */
+export async function countBlocks(db: Conn, blocker: number): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(blocks).where(eq(blocks.blockerId, blocker)).get())?.n ?? 0;
+}
 
 /** Blocks `blocked` for `blocker`; blocking twice changes nothing. True when a row was added. */
 export async function blockUser(tx: Tx, blocker: number, blocked: number): Promise<boolean> {

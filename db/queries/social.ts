@@ -84,6 +84,13 @@ export async function deleteItemComment(tx: Tx, mediaId: number, commentId: numb
 
 // ---- reports ----
 
+/** How many open reports a reporter has (reports_open_by_reporter, migration 0015). */
+export async function countOpenReportsBy(db: Conn, reporterKey: string): Promise<number> {
+  const row = await db.select({ n: sql<number>`count(*)` }).from(reports)
+    .where(and(eq(reports.reporterKey, reporterKey), sql`${reports.status} = 'open'`)).get();
+  return row?.n ?? 0;
+}
+
 export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {
   return db.select({ id: reports.id }).from(reports)
     .where(and(eq(reports.mediaId, mediaId), eq(reports.reporterKey, reporterKey), eq(reports.status, "open"))).get();
@@ -103,12 +110,16 @@ export async function insertReport(
   const [r] = await tx.insert(reports).values(row).returning({ id: reports.id });
   if (row.userId === null) {
     const cur = await tx.select({ openReports: media.openReports }).from(media).where(eq(media.id, row.mediaId)).get();
-    return { id: r.id, openReports: cur?.openReports ?? 0 };
+    return { id: r.id, openReports: cur?.openReports ?? 0, hid: false };
   }
   const [m] = await tx.update(media).set({ openReports: sql`${media.openReports} + 1` }).where(eq(media.id, row.mediaId))
     .returning({ openReports: media.openReports });
-  if (m && m.openReports >= hideAt) await tx.update(media).set({ hidden: true }).where(eq(media.id, row.mediaId));
-  return { id: r.id, openReports: m?.openReports ?? 0 };
+  // `hidden` follows (a trigger of migration 0015), and stays while the owner is banned.
+  const hid = m && m.openReports >= hideAt
+    ? (await tx.update(media).set({ reportsHidden: true }).where(and(eq(media.id, row.mediaId), eq(media.reportsHidden, false)))
+      .returning({ id: media.id })).length > 0
+    : false;
+  return { id: r.id, openReports: m?.openReports ?? 0, hid };
 }
 
 // ---- views: once per viewer per item per window ----

@@ -42,7 +42,13 @@ export const media = sqliteTable("media", {
   reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
   rejectionReason: text("rejection_reason"),
   featured: integer({ mode: "boolean" }).notNull().default(false),
+  /**
+   * Hidden from the public: by reports (`reportsHidden`) or while the owner is banned (decision 028).
+   * Kept by triggers of migration 0015 from those two; the app writes `reportsHidden`, never this.
+   */
   hidden: integer({ mode: "boolean" }).notNull().default(false),
+  /** Open reports reached REPORT_HIDE_THRESHOLD; cleared when an admin resolves them. */
+  reportsHidden: integer("reports_hidden", { mode: "boolean" }).notNull().default(false),
   credits: integer().notNull().default(0),
   adminNotice: text("admin_notice"),
   reviewedAt: integer("reviewed_at"),
@@ -127,6 +133,8 @@ export const reports = sqliteTable("reports", {
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
   index("reports_status_created").on(t.status, t.createdAt),
   index("reports_created").on(t.createdAt),
+  // A reporter's open reports, counted for their cap (migration 0015).
+  index("reports_open_by_reporter").on(t.reporterKey).where(sql`status = 'open'`),
 ]);
 
 export const views = sqliteTable("views", {

@@ -79,4 +79,9 @@ export const auditLog = sqliteTable("audit_log", {
   targetId: integer("target_id"),
   details: text(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
-}, (t) => [index("audit_created").on(t.createdAt)]);
+}, (t) => [
+  index("audit_created").on(t.createdAt),
+  // The audit view's two sides (migration 0015): admins' actions, and owners' edits by action.
+  index("audit_moderation").on(t.id).where(sql`action <> 'content.owner_edit'`),
+  index("audit_action").on(t.action, t.id),
+]);

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "content.edit",
   /** Not an admin's: an owner changed the title or description of an approved item (details: old and new values). */
   "content.owner_edit",
+  /** A video's processing queued again by an admin (issue 31 point 9). */
+  "content.reprocess",
   "user.ban",
   "user.unban",
   "forum.thread.delete",

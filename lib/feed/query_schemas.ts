@@ -16,7 +16,13 @@ export const approvedQuery = z.object({
 /** `GET /api/admin/users`. */
 export const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
 /** `GET /api/admin/audit`. */
-export const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Entries older than this one (the id of the last entry of the page before). */
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** `moderation` (admins' actions, the default), `edits` (owners' edits of published items) or `all`. */
+  kind: z.enum(["moderation", "edits", "all"]).default("moderation"),
+});
 
 const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)

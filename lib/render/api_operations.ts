@@ -105,11 +105,12 @@ export const API_OPERATIONS: Operation[] = [
   account(
     "delete",
     "/api/user/social/{provider}",
-    "Disconnect Google or Facebook (never the last way to sign in)",
+    "Disconnect Google or Facebook (never the last way to sign in); the same proof as connecting",
     json("ConnectedProviders"),
     {
       ...member,
-      errors: [404, 409],
+      body: confirmIdentitySchema,
+      errors: [400, 403, 404, 409],
     },
   ),
   account("post", "/api/forgot-password", "Mail a password reset link (the same answer for any address)", json("Message"), {
@@ -122,7 +123,11 @@ export const API_OPERATIONS: Operation[] = [
     errors: [429],
   }),
   account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
-  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
+  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator (at most 1,000 mutes)", json("Done"), {
+    ...member,
+    body: muteSchema,
+    errors: [404, 422, 429],
+  }),
   account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
   ...COLLECTION_OPERATIONS,
 
@@ -149,7 +154,9 @@ export const API_OPERATIONS: Operation[] = [
   content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
     ...member,
     body: adminEditSchema,
-    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise).",
+    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise). " +
+      "Members' edits are rate-limited (RATE_EDITS_PER_USER, 429).",
+    errors: [403, 404, 429],
   }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
   content(
@@ -196,13 +203,16 @@ export const API_OPERATIONS: Operation[] = [
       errors: [403, 404],
     },
   ),
-  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 429] }),
+  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 422, 429] }),
   social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
     ...member,
     body: reportSchema,
-    errors: [409, 429],
+    errors: [409, 422, 429],
   }),
-  social("post", "/api/users/block/{userId}", "Block a member", json("Done"), member),
+  social("post", "/api/users/block/{userId}", "Block a member (at most 1,000 blocks)", json("Done"), {
+    ...member,
+    errors: [404, 422, 429],
+  }),
   social("delete", "/api/users/block/{userId}", "Unblock a member", json("Done"), member),
   social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
   social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
@@ -244,16 +254,25 @@ export const API_OPERATIONS: Operation[] = [
   admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),
   admin("post", "/api/admin/content/{id}/approve", "Approve an item", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/reject", "Reject an item with a reason", json("Done"), { ...byAdmin, body: rejectSchema }),
-  admin("post", "/api/admin/content/{id}/reprocess", "Queue a failed video's processing again", json("Reprocessing"), {
-    ...byAdmin,
-    errors: [409],
-  }),
+  admin(
+    "post",
+    "/api/admin/content/{id}/reprocess",
+    "Queue a failed video's processing again (audited; 409 for a ready one)",
+    json("Reprocessing"),
+    {
+      ...byAdmin,
+      errors: [409],
+    },
+  ),
   admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
   admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
   admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
-  admin("get", "/api/admin/audit", "The newest moderation actions", list("AuditEntry"), { ...byAdmin, query: auditQuery }),
+  admin("get", "/api/admin/audit", "Audit entries, newest first, paged by `before`: moderation, owners' edits or all", list("AuditEntry"), {
+    ...byAdmin,
+    query: auditQuery,
+  }),
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

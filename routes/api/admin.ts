@@ -132,15 +132,25 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
-  // A video whose processing failed for good: queued once more (issue 21).
+  // A video whose processing failed for good (or stalled without a job): queued once more (issue 21).
+  // A healthy one is refused, and every retry is audited (issue 31 point 9).
   .post("/content/:id/reprocess", async (c) => {
     const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const state = await writeTx(c.var.db, async (tx) => {
       const item = await findMediaForProcessing(tx, id);
       if (!item) throw notFound("Content not found");
       if (item.contentType !== "video" || !item.fileKey) throw conflict("Only uploaded videos are processed");
       if (await hasOpenJob(tx, id)) throw conflict("This video is already being processed");
+      if (item.processingState === "ready") throw conflict("This video is processed and plays: there is nothing to process again");
       await queueVideoProcessing(tx, c.var.config, id);
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "content.reprocess",
+        targetType: "media",
+        targetId: id,
+        details: { title: item.title, from: item.processingState },
+      });
       return { state: "queued" as const, progress: 0 };
     });
     return c.json({ ok: true, id, processing: state });
@@ -191,7 +201,8 @@ export const adminApi = new Hono<AppEnv>()
     const { q } = queryOr400(c, usersQuery);
     return c.json(await listUsersForAdmin(c.var.db, q || undefined));
   })
-  .post("/users/:id", async (c) => {
+  // A ban hides the member's items from every public place, an unban shows them again (decision 028).
+  .post("/users/:id", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const admin = requireAdmin(c);
     const now = Date.now();
@@ -221,9 +232,9 @@ export const adminApi = new Hono<AppEnv>()
       message: user.banned ? "User banned successfully" : "User unbanned successfully",
     });
   })
+  // Paged by id (`before`): newest first; `kind` keeps owners' edits apart from moderation (issue 31 point 6).
   .get("/audit", async (c) => {
-    const { limit } = queryOr400(c, auditQuery);
-    const rows = await listAuditEntries(c.var.db, limit);
+    const rows = await listAuditEntries(c.var.db, queryOr400(c, auditQuery));
     return c.json(rows.map((r) => ({
       ...r,
       details: r.details ? JSON.parse(r.details) : null,

@@ -5,7 +5,8 @@ import type { Config } from "../../lib/config.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http_error.ts";
-import { changesContent } from "../../lib/http/content_version.ts";
+import { changesContent, contentChanged } from "../../lib/http/content_version.ts";
+import { isPublic } from "../../lib/media/visibility.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
@@ -25,11 +26,11 @@ import {
   attachUpload,
   categoryExists,
   deleteUnattachedUpload,
+  findEditableItem,
   findItemById,
   findMediaByHash,
   findMediaByYoutubeId,
   findMediaOwner,
-  findMediaTexts,
   findUploadByKey,
   insertMediaItem,
   updateMediaItem,
@@ -170,9 +171,12 @@ export function videoEditsApi(limiter: RateLimiter) {
     }
   });
 
-  app.put("/:id", changesContent, async (c) => {
-    const { db } = c.var;
+  app.put("/:id", async (c) => {
+    const { db, config } = c.var;
     const user = requireUser(c);
+    // Edits are a list a member grows (the audit log), and a change of a public item renders every
+    // visitor page anew: RATE_EDITS_PER_USER a window for members (issue 31 point 6).
+    if (!user.isAdmin) await limiter.hit(`edit:${user.id}`, config.rate.editsPerUser, config.rate.socialWindowSeconds);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(c.var.db, user, id);
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
@@ -180,21 +184,27 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (!user.isAdmin && adminOnly.length) throw forbidden(`Only admins can change: ${adminOnly.join(", ")}`);
     const body: Partial<z.output<typeof adminEditSchema>> = parseOr400(user.isAdmin ? adminEditSchema : memberEditSchema, raw);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
-    const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) {
-      await writeTx(db, async (tx) => {
-        // An owner's edit of a published item goes live without review (owners fix typos), but
-        // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
-        const published = ownerId === user.id ? publishedTextEdits(await findMediaTexts(tx, id), set) : null;
-        await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
-        if (published) {
-          await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
-        }
-        if (ownerId !== user.id) {
-          await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
-        }
-      });
-    }
+    const publicChange = await writeTx(db, async (tx) => {
+      const before = await findEditableItem(tx, id);
+      if (!before) throw notFound("Content not found");
+      // Only what differs is written and recorded: an edit that changes nothing is no edit.
+      const set = changedFields(before, body);
+      if (!Object.keys(set).length) return false;
+      // An owner's edit of a published item goes live without review (owners fix typos), but
+      // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
+      const published = ownerId === user.id ? publishedTextEdits(before, set) : null;
+      await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
+      if (published) {
+        await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
+      }
+      if (ownerId !== user.id) {
+        await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
+      }
+      return isPublic(before);
+    });
+    // The content version moves only when visitors see the change (a public item's fields): an edit
+    // of a pending or hidden item, or one that changes nothing, leaves every visitor cache warm.
+    if (publicChange) await contentChanged(db);
     return c.json(toOwnerItem((await findItemById(db, id))!));
   });
 
@@ -211,13 +221,19 @@ export function videoEditsApi(limiter: RateLimiter) {
   return app;
 }
 
+/** The fields of an edit whose value differs from the item's (an empty text and none are the same). */
+function changedFields(before: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => (typeof a === "string" || typeof b === "string" ? (a ?? "") === (b ?? "") : a === b);
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && !same(v, before[k])));
+}
+
 /** The title and description changes of an approved item, old and new, or null when there are none. */
 function publishedTextEdits(
-  before: { reviewStatus: string; title: string; description: string | null } | undefined,
+  before: { reviewStatus: string; title: string; description: string | null },
   set: Record<string, unknown>,
 ) {
-  if (before?.reviewStatus !== "approved") return null;
-  const fields = (["title", "description"] as const).filter((k) => k in set && set[k] !== before[k]);
+  if (before.reviewStatus !== "approved") return null;
+  const fields = (["title", "description"] as const).filter((k) => k in set);
   if (!fields.length) return null;
   return {
     old: Object.fromEntries(fields.map((k) => [k, before[k]])),

@@ -69,7 +69,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
       muted: await mutedIds(db, c.var.user?.id),
     }, !!config.adClientId);
   } catch (err) {
-    log.error("home feed failed", { requestId: c.var.requestId, error: String(err) });
+    log.error("home feed failed", { requestId: c.var.requestId, error: err });
     c.header("Cache-Control", "private, no-store");
     return renderPage(
       c,

@@ -64,7 +64,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     ]);
     if (shown < 0) shown = total;
   } catch (e) {
-    log.error("profile content failed to load", { userId: profile.id, error: String(e) });
+    log.error("profile content failed to load", { userId: profile.id, error: e });
     loadError = true;
   }
   const pages = Math.max(1, Math.ceil(shown / PROFILE_PAGE_SIZE));
