@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { media } from "../db/schema/mod.ts";
 import { BLOCKED_UPLOAD } from "../lib/media/similar.ts";
+import { scenarios } from "../bench/run.ts";
 import { createUser, loginCookie, ORIGIN, startServer } from "./_helpers.ts";
 import * as hostile from "./_hostile_files.ts";
 import { multipart } from "./_media_fixtures.ts";
@@ -252,3 +253,7 @@ Deno.test(
     }
   },
 );
+
+Deno.test("[bench] `deno task bench` runs bench/hostile.ts, which prints the visitor's wait for each file of the corpus", () => {
+  assert.ok(scenarios().includes("hostile.ts"), "in the default list of `deno task bench`");
+});
