@@ -111,3 +111,26 @@ Deno.test("[metadata] a video tag past 64 KiB is skipped; a graph wrapped four d
   assert.equal(comfyGeneration(wrapped), null);
   assert.equal(videoTagsGeneration("not json"), null);
 });
+
+/** The server's source files under `dir` (lib/, routes/). */
+async function sources(dir: string): Promise<{ file: string; text: string }[]> {
+  const out: { file: string; text: string }[] = [];
+  for await (const e of Deno.readDir(new URL(`../${dir}/`, import.meta.url))) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...await sources(path));
+    else if (/\.tsx?$/.test(e.name)) out.push({ file: path, text: await Deno.readTextFile(new URL(`../${path}`, import.meta.url)) });
+  }
+  return out;
+}
+
+Deno.test("[rule] every sharp call has a pixel limit (never false); ffmpeg and ffprobe run only through lib/media/bounded_run.ts", async () => {
+  const wrong: string[] = [];
+  for (const { file, text } of [...await sources("lib"), ...await sources("routes")]) {
+    text.split("\n").forEach((line, i) => {
+      if (/limitInputPixels:\s*false/.test(line)) wrong.push(`${file}:${i + 1} limitInputPixels: false`);
+      if (/\bsharp\(/.test(line) && !/limitInputPixels/.test(line)) wrong.push(`${file}:${i + 1} sharp() without limitInputPixels`);
+      if (/Deno\.Command\(\s*"ff(mpeg|probe)"/.test(line)) wrong.push(`${file}:${i + 1} ffmpeg or ffprobe outside bounded_run.ts`);
+    });
+  }
+  assert.deepEqual(wrong, []);
+});

@@ -18,7 +18,7 @@ export type Probe = {
   height: number;
   videoCodec: string;
   hasAudio: boolean;
-  /** The latest end among the container and every stream: the largest duration or start time, seconds. */
+  /** The longest among the container's and every stream's duration, and the span from the first start to the last end, seconds. */
   longest: number;
   /** The video stream with the most pixels (its decoder's coded size has a tenth more room: decoderPixels). */
   largest: { width: number; height: number };
@@ -73,7 +73,8 @@ export async function probeDetailed(config: Config, path: string, signal?: Abort
     "format=duration,start_time:stream=codec_type,codec_name,width,height,duration,start_time" +
     ":stream_tags=rotate:stream_disposition=attached_pic:stream_side_data_list",
     path,
-  ], { timeoutMs: PROBE_TIMEOUT_MS, maxStdoutBytes: 256 * 1024, signal });
+  ], { timeoutMs: PROBE_TIMEOUT_MS, maxStdoutBytes: 256 * 1024, signal }).catch(() => null);
+  if (!r) return { probe: null, pixelsRefused: null, timedOut: false };
   const pixelsRefused = refusedSize(r.stderr);
   if (!r.success) return { probe: null, pixelsRefused, timedOut: r.timedOut };
   try {
@@ -92,7 +93,9 @@ function readProbe(info: Record<string, any>): Probe | null {
   );
   const turned = Math.abs(rotation) % 180 === 90;
   const duration = Number(info.format?.duration ?? video.duration);
-  const ends = [info.format, ...streams].map((s) => Math.max(num(s?.duration), num(s?.start_time)));
+  // The span from the earliest start to the latest end, and every duration: ffmpeg fills what lies between.
+  const firstStart = Math.min(...[info.format, ...streams].map((s) => num(s?.start_time)));
+  const ends = [info.format, ...streams].map((s) => Math.max(num(s?.duration), num(s?.start_time) + num(s?.duration) - firstStart));
   const videos = streams.filter((s) => s.codec_type === "video");
   const big = videos.reduce((a, b) => (num(b.width) * num(b.height) > num(a.width) * num(a.height) ? b : a), video);
   return {

@@ -123,7 +123,7 @@ export async function readImageGenerationOffLoop(path: string, mime: string): Pr
 
 /** The hashes of 32x32 grey frames and the most detailed one (lib/media/phash.ts frameHashes); throws when it fails. */
 export function hashFramesOffLoop(pixels: Uint8Array): Promise<{ hashes: string[]; detailed: number }> {
-  return parseOffLoop({ task: "frameHashes", pixels });
+  return parseOffLoop({ task: "frameHashes", pixels: pixels.slice() }); // its own buffer: a view would clone what it views
 }
 
 /** Generation data from a video's container tags (ComfyUI video nodes: `prompt`, `workflow`, `comment`). */
