@@ -5,7 +5,8 @@
  * time, each with a wall-clock limit. A task past it has the worker terminated (a new one starts
  * for the next task) and fails: metadata then counts as absent, hashing refuses the upload. The
  * parsers are linear and capped besides; the worker is what holds when one of them is not.
- * Started on first use; while idle it does not keep the process alive.
+ * Started on first use (about 24 MB of RSS), stopped after IDLE_MS without a task; while idle it
+ * does not keep the process alive.
  */
 import { Worker } from "node:worker_threads";
 import type { Config } from "../config.ts";
@@ -20,6 +21,8 @@ const WORKER_URL = new URL("./parse_worker.ts", import.meta.url);
 export const PARSE_TIMEOUT_MS = 5_000;
 /** Starting the worker loads its modules (and type-checks them under `deno test`): slow on a busy machine, once. */
 const START_TIMEOUT_MS = 120_000;
+/** A worker with no task for this long is stopped; the next task starts another (a few hundred ms). */
+const IDLE_MS = 60_000;
 
 export class ParseTimeout extends Error {
   constructor() {
@@ -32,6 +35,7 @@ type Queued = { task: ParseTask; resolve: (v: unknown) => void; reject: (e: unkn
 let current: Promise<Worker> | null = null;
 const queue: Queued[] = [];
 let busy = false;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 function start(): Promise<Worker> {
   const w = new Worker(WORKER_URL);
@@ -94,13 +98,24 @@ async function runOne(task: ParseTask): Promise<unknown> {
 async function pump() {
   if (busy) return;
   busy = true;
+  clearTimeout(idleTimer);
   try {
     for (let next = queue.shift(); next; next = queue.shift()) {
       await runOne(next.task).then(next.resolve, next.reject);
     }
   } finally {
     busy = false;
+    const timer = setTimeout(stopWhenIdle, IDLE_MS);
+    Deno.unrefTimer(timer); // an idle worker's timer keeps nothing alive either
+    idleTimer = timer;
   }
+}
+
+function stopWhenIdle() {
+  if (busy || queue.length || !current) return;
+  const stopping = current;
+  current = null;
+  void stopping.then((w) => w.terminate()).catch(() => {});
 }
 
 /** Runs a task in the parse worker, after those queued before it. */
