@@ -54,9 +54,8 @@ async function innerPixels(input: string | Uint8Array, limitInputPixels: number,
   const small = await img.resize(256, 256, { fit: "inside" }).raw().timeout({ seconds: 20 })
     .toBuffer({ resolveWithObject: true });
   const raw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
-  const inner = await sharp(small.data, { raw, limitInputPixels }).trim({ threshold: BORDER_THRESHOLD }).raw().toBuffer({
-    resolveWithObject: true,
-  });
+  const inner = await sharp(small.data, { raw, limitInputPixels }).timeout({ seconds: 20 }).trim({ threshold: BORDER_THRESHOLD })
+    .raw().toBuffer({ resolveWithObject: true });
   if (inner.info.width * inner.info.height > INNER_AREA * raw.width * raw.height) return null;
   const trimmed = { width: inner.info.width, height: inner.info.height, channels: inner.info.channels };
   return grey32(sharp(inner.data, { raw: trimmed, limitInputPixels }));

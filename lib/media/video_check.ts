@@ -12,7 +12,7 @@ import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
 import { log } from "../log.ts";
 import { lastLine, runBounded } from "./bounded_run.ts";
-import { allocLimit, boundedInput, type Probe, probeDetailed, refusedSize } from "./ffmpeg.ts";
+import { allocLimit, boundedInput, decoderPixels, type Probe, probeDetailed, refusedSize } from "./ffmpeg.ts";
 
 export const VIDEO_UNDECODABLE = "The video could not be decoded. Please upload a valid video file.";
 export const VIDEO_UNCHECKED = "The video could not be checked in time. Please upload a shorter or smaller file.";
@@ -92,7 +92,8 @@ async function scanTimestamps(config: Config, path: string, signal?: AbortSignal
   let frames = 0;
   let endUs = 0;
   const scan = await runBounded("ffmpeg", [
-    ...["-hide_banner", "-v", "error", "-nostdin", ...allocLimit(config), "-i", path],
+    // Opening the input still decodes a few frames to learn the streams: the decoder limit holds there too.
+    ...["-hide_banner", "-v", "error", "-nostdin", ...allocLimit(config), "-max_pixels", String(decoderPixels(config)), "-i", path],
     ...["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-frames:v", String(maxFrames + 1), "-f", "null", "-"],
     ...["-progress", "pipe:1", "-nostats"],
   ], {
