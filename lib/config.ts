@@ -45,6 +45,10 @@ const schema = z.object({
   FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email"),
   MAX_VIDEO_MB: positiveInt.default(750),
   MAX_IMAGE_MB: positiveInt.default(25),
+  /** Longest video accepted (the rules' 15 minutes), judged on the container's and every stream's duration and timestamps. */
+  MAX_VIDEO_SECONDS: positiveInt.max(24 * 3600).default(15 * 60),
+  /** Most pixels a video frame may have (3840x2160's count); judged from the probe before any frame is decoded. */
+  MAX_VIDEO_PIXELS: positiveInt.max(16384 * 16384).default(3840 * 2160),
   /** Key for signed storage links; when unset one is generated and kept in DATA_DIR/secret.key. */
   SIGNING_SECRET: z.string().min(32, "at least 32 characters").optional(),
   SIGNED_URL_SECONDS: positiveInt.max(7 * 86400).default(3600),
@@ -208,6 +212,8 @@ function toConfig(env: z.infer<typeof schema>) {
     limits: { videoBytes: env.MAX_VIDEO_MB * 1024 * 1024, imageBytes: env.MAX_IMAGE_MB * 1024 * 1024 },
     upload: {
       maxImagePixels: env.MAX_IMAGE_MEGAPIXELS * 1_000_000,
+      maxVideoSeconds: env.MAX_VIDEO_SECONDS,
+      maxVideoPixels: env.MAX_VIDEO_PIXELS,
       perUser: env.RATE_UPLOADS_PER_USER,
       windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,

@@ -168,6 +168,8 @@ export const API_OPERATIONS: Operation[] = [
       ...member,
       upload: "application/octet-stream",
       errors: [413, 415, 422, 429],
+      description: "422 when the file does not decode, or passes an upload limit: a video longer than MAX_VIDEO_SECONDS or with frames " +
+        "over MAX_VIDEO_PIXELS, an image over MAX_IMAGE_MEGAPIXELS or an animation of more than 1,000 frames (the message names it).",
     },
   ),
   content("get", "/api/user/videos", "The signed-in member's own items, in every review state", list("ContentItem"), member),

@@ -9,13 +9,13 @@ import { changesContent, contentChanged } from "../../lib/http/content_version.t
 import { isPublic } from "../../lib/media/visibility.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
-import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { hasFfmpeg } from "../../lib/media/video_check.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
-import { imageHashes } from "../../lib/media/similar_hash.ts";
-import { generationValues } from "../../lib/media/generation.ts";
+import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
@@ -95,9 +95,11 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (!url) throw badRequest(body.contentType === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
     const upload = await ownUpload(c.var.db, config, user, url, body.contentType);
     // The cheap checks come before the costly work: an image must name its generator, here or in
-    // its PNG metadata, and that is known without re-encoding it.
-    if (body.contentType === "image" && !body.aiGenerator && !(await readStoredGeneration(config, upload.fileKey))?.aiGenerator) {
-      throw badRequest(UPLOAD_MSG.aiTool);
+    // its metadata, and that is known without re-encoding it (read once, in the parse worker).
+    let known: { generation: GenerationData | null } | undefined;
+    if (body.contentType === "image" && !body.aiGenerator) {
+      known = { generation: await readStoredGeneration(config, upload.fileKey) };
+      if (!known.generation?.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
     }
     /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
     const duplicate = async () => {
@@ -132,7 +134,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           ...generationValues(row, null),
         };
       } else {
-        const img = await processImage(config, upload.fileKey);
+        const img = await processImage(config, upload.fileKey, known);
         created.extraKeys.push(img.thumbnailKey);
         values = {
           ...row,
@@ -143,8 +145,9 @@ export function videoEditsApi(limiter: RateLimiter) {
           ...generationValues(row, img.generation),
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
-        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload.
-        hashes = (await withLocalCopy(config, upload.fileKey, imageHashes)) ?? [];
+        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload; every
+        // frame's hash counts (issue 31 point 5).
+        hashes = img.hashes;
         await refuseBlocked(db, hashes, config.similarMaxDistance);
         values.matchesRemovedId = removedMatch(await findLookAlikes(db, hashes, config.similarMaxDistance));
       }
