@@ -23,6 +23,7 @@ import { muteSchema } from "../../common/schemas/mutes.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -252,6 +253,8 @@ export const API_OPERATIONS: Operation[] = [
   admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
   admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
   admin("get", "/api/admin/audit", "The newest moderation actions", list("AuditEntry"), { ...byAdmin, query: auditQuery }),
+
+  ...MODERATION_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),
