@@ -52,18 +52,22 @@ const toRow = (r: AdminPostRow): AdminPostRow => ({
 /** `status <> 'shown'` word for word, as the partial indexes are written, so the planner uses them. */
 const HELD = sql.raw("p.status <> 'shown' AND p.status = 'held'");
 
-/** One page of held posts of every kind, oldest first. */
-export async function listHeldPosts(db: Db, offset: number, limit: number): Promise<AdminPostRow[]> {
+/** One page of held posts of every kind, oldest first (the statement, so tests can EXPLAIN it). */
+export function heldPostsSql(offset: number, limit: number): SQL {
   const union = sql.join(KINDS.map((k) => selectKind(k, HELD)), sql` UNION ALL `);
-  const rows = await db.all<AdminPostRow>(sql`SELECT * FROM (${union}) ORDER BY createdAt, kind, id LIMIT ${limit} OFFSET ${offset}`);
-  return rows.map(toRow);
+  return sql`SELECT * FROM (${union}) ORDER BY createdAt, kind, id LIMIT ${limit} OFFSET ${offset}`;
 }
 
-export async function countHeldPosts(db: Db): Promise<number> {
-  const row = await db.get<{ n: number }>(sql`SELECT
+export async function listHeldPosts(db: Db, offset: number, limit: number): Promise<AdminPostRow[]> {
+  return (await db.all<AdminPostRow>(heldPostsSql(offset, limit))).map(toRow);
+}
+
+export const countHeldSql = sql`SELECT
     (SELECT count(*) FROM comments p WHERE ${HELD}) + (SELECT count(*) FROM threads p WHERE ${HELD})
-    + (SELECT count(*) FROM thread_comments p WHERE ${HELD}) AS n`);
-  return Number(row?.n ?? 0);
+    + (SELECT count(*) FROM thread_comments p WHERE ${HELD}) AS n`;
+
+export async function countHeldPosts(db: Db): Promise<number> {
+  return Number((await db.get<{ n: number }>(countHeldSql))?.n ?? 0);
 }
 
 /** The posts named, in any status (the ones gone are left out). */

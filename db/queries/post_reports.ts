@@ -52,14 +52,18 @@ export async function resolvePostReports(tx: Tx, ref: PostRef): Promise<number> 
 /** Posts with open reports, most recently reported first. */
 export type ReportedTarget = PostRef & { reportCount: number; reporters: number; reportedAt: number };
 
-export async function listReportedPostTargets(db: Db, limit: number): Promise<ReportedTarget[]> {
-  // (No column may be named like an array method: rows are array-like, and "at" would read as Array.prototype.at.)
-  const rows = await db.all<{ c: number | null; t: number | null; tc: number | null; n: number; r: number; lastAt: number }>(sql`
-    SELECT comment_id AS c, thread_id AS t, thread_comment_id AS tc, count(*) AS n, count(DISTINCT reporter_key) AS r,
+/** (No column may be named like an array method: rows are array-like, and "at" would read as Array.prototype.at.) */
+export const reportedTargetsSql = (limit: number) =>
+  sql`SELECT comment_id AS c, thread_id AS t, thread_comment_id AS tc, count(*) AS n, count(DISTINCT reporter_key) AS r,
            max(created_at) AS lastAt
     FROM post_reports WHERE status = 'open'
     GROUP BY comment_id, thread_id, thread_comment_id
-    ORDER BY lastAt DESC LIMIT ${limit}`);
+    ORDER BY lastAt DESC LIMIT ${limit}`;
+
+export async function listReportedPostTargets(db: Db, limit: number): Promise<ReportedTarget[]> {
+  const rows = await db.all<{ c: number | null; t: number | null; tc: number | null; n: number; r: number; lastAt: number }>(
+    reportedTargetsSql(limit),
+  );
   return rows.map((r) => ({
     kind: r.c !== null ? "comment" : r.t !== null ? "thread" : "forum-comment",
     id: Number(r.c ?? r.t ?? r.tc),
@@ -91,19 +95,23 @@ export type ReportRow = {
  * The newest open reports (REPORTS_SHOWN_PER_TARGET each) of some targets: of `kind` posts, or of
  * items with `kind` "item". One query per kind of target.
  */
-export async function listOpenReports(db: Db, kind: PostKind | "item", ids: number[]): Promise<ReportRow[]> {
-  if (!ids.length) return [];
+export function openReportsSql(kind: PostKind | "item", ids: number[]) {
   const table = kind === "item" ? sql.raw("reports") : sql.raw("post_reports");
   const target = sql.raw(kind === "item" ? "media_id" : columnName(kind));
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const rows = await db.all<ReportRow & { n: number }>(sql`
+  return sql`
     SELECT * FROM (
       SELECT r.id AS id, r.${target} AS targetId, r.reason AS reason, r.details AS details, r.user_id AS userId,
              u.username AS username, r.reporter_key AS reporterKey, r.created_at AS createdAt,
              row_number() OVER (PARTITION BY r.${target} ORDER BY r.created_at DESC, r.id DESC) AS n
       FROM ${table} r LEFT JOIN users u ON u.id = r.user_id
       WHERE r.${target} IN (${list}) AND r.status = 'open'
-    ) WHERE n <= ${REPORTS_SHOWN_PER_TARGET}`);
+    ) WHERE n <= ${REPORTS_SHOWN_PER_TARGET}`;
+}
+
+export async function listOpenReports(db: Db, kind: PostKind | "item", ids: number[]): Promise<ReportRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.all<ReportRow & { n: number }>(openReportsSql(kind, ids));
   return rows.map((r) => ({
     id: Number(r.id),
     targetId: Number(r.targetId),
