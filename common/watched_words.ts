@@ -110,7 +110,13 @@ const fits = (word: string, rule: WordRule) => ("exact" in rule ? word === rule.
  * word of the text looks up its own starts, ends and pieces, so each word costs a few map lookups
  * whatever the list holds, and only the entries found that way are compared with it.
  */
-export type WatchList = { byFirstWord: Map<string, Entry[]>; byLetters: Map<string, Entry[]>; floating: boolean; size: number };
+export type WatchList = {
+  byFirstWord: Map<string, Entry[]>;
+  byLetters: Map<string, Entry[]>;
+  /** The lengths of the keys in use, by kind ("^", "$", "~"): a word makes only keys some entry has. */
+  keyLengths: Record<"^" | "$" | "~", number[]>;
+  size: number;
+};
 
 const KEY = 3;
 
@@ -128,29 +134,31 @@ const add = (map: Map<string, Entry[]>, key: string, entry: Entry) => map.set(ke
 export function compileWatchList(patterns: readonly string[]): WatchList {
   const byFirstWord = new Map<string, Entry[]>();
   const byLetters = new Map<string, Entry[]>();
-  let floating = false;
+  const lengths = { "^": new Set<number>(), "$": new Set<number>(), "~": new Set<number>() };
   for (const pattern of patterns) {
     const entry = { pattern, rules: pattern.split(" ").map(ruleOf) };
     const first = entry.rules[0];
     if ("exact" in first) add(byFirstWord, first.exact, entry);
     else {
       const key = lettersKey(first.parts);
-      floating ||= key.startsWith("~");
+      lengths[key[0] as "^" | "$" | "~"].add(key.length - 1);
       add(byLetters, key, entry);
     }
   }
-  return { byFirstWord, byLetters, floating, size: patterns.length };
+  const keyLengths = { "^": [...lengths["^"]], "$": [...lengths["$"]], "~": [...lengths["~"]] };
+  return { byFirstWord, byLetters, keyLengths, size: patterns.length };
 }
 
 /** The wildcard entries whose first word fits `word`: the ones its letters lead to, then compared. */
 function wildFor(list: WatchList, word: string): Entry[] {
-  const keys = new Set<string>();
-  for (let k = 1; k <= KEY && k <= word.length; k++) keys.add(`^${word.slice(0, k)}`).add(`$${word.slice(-k)}`);
-  if (list.floating) {
-    for (let i = 0; i < word.length; i++) for (let k = 1; k <= KEY && i + k <= word.length; k++) keys.add(`~${word.slice(i, i + k)}`);
-  }
   const out: Entry[] = [];
-  for (const key of keys) for (const e of list.byLetters.get(key) ?? []) if (!out.includes(e) && fits(word, e.rules[0])) out.push(e);
+  const look = (key: string) => {
+    for (const e of list.byLetters.get(key) ?? []) if (!out.includes(e) && fits(word, e.rules[0])) out.push(e);
+  };
+  const { keyLengths } = list;
+  for (const k of keyLengths["^"]) if (k <= word.length) look(`^${word.slice(0, k)}`);
+  for (const k of keyLengths["$"]) if (k <= word.length) look(`$${word.slice(-k)}`);
+  for (const k of keyLengths["~"]) for (let i = 0; i + k <= word.length; i++) look(`~${word.slice(i, i + k)}`);
   return out;
 }
 
