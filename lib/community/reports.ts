@@ -84,3 +84,10 @@ export const toReportView = (r: ReportRow): ReportView => ({
   visitor: !byMember(r.reporterKey),
   createdAt: new Date(r.createdAt).toISOString(),
 });
+
+/** Reports grouped by what they report, as views. */
+export function reportsByTarget(rows: ReportRow[]): Map<number, ReportView[]> {
+  const out = new Map<number, ReportView[]>();
+  for (const r of rows) out.set(r.targetId, [...(out.get(r.targetId) ?? []), toReportView(r)]);
+  return out;
+}

@@ -39,7 +39,7 @@ import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
 import { countReportedPosts, listOpenReports } from "../../db/queries/post_reports.ts";
 import { countHeldPosts } from "../../db/queries/admin_posts.ts";
-import { dismissItemReport, toReportView } from "../../lib/community/reports.ts";
+import { dismissItemReport, reportsByTarget } from "../../lib/community/reports.ts";
 import { withWatchedWords } from "../../lib/community/hold.ts";
 import type { ReportView } from "../../common/moderation.ts";
 
@@ -133,8 +133,8 @@ export const adminApi = new Hono<AppEnv>()
   // Each item with its open reports, their words and reporters (issue 34 point 1).
   .get("/content/reported", async (c) => {
     const rows = await listReportedItems(c.var.db);
-    const reports = await listOpenReports(c.var.db, "item", rows.map((r) => r.id));
-    return c.json(rows.map((r) => reportedItem(r, reports.filter((x) => x.targetId === r.id).map(toReportView))));
+    const reports = reportsByTarget(await listOpenReports(c.var.db, "item", rows.map((r) => r.id)));
+    return c.json(rows.map((r) => reportedItem(r, reports.get(r.id) ?? [])));
   })
   .get("/content/featured", async (c) => c.json((await listFeaturedItems(c.var.db)).map(adminItem)))
   .get("/content/approved", async (c) => {

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { adminOnly, requireAdmin } from "../../lib/auth/guards.ts";
 import { toAdminPost } from "../../lib/community/admin_posts.ts";
 import { approvePost, auditPost, bulkDecide, postOr404, removePost } from "../../lib/community/post_decisions.ts";
-import { dismissPostReport, dismissPostReports, toReportView } from "../../lib/community/reports.ts";
+import { dismissPostReport, dismissPostReports, reportsByTarget } from "../../lib/community/reports.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import { badRequest } from "../../lib/http_error.ts";
 import { heldQuery } from "../../lib/feed/query_schemas.ts";
@@ -65,16 +65,16 @@ export const adminPostsApi = new Hono<AppEnv>()
       ...POST_KINDS.map((kind) => listOpenReports(db, kind, targets.filter((t) => t.kind === kind).map((t) => t.id))),
     ]);
     const posts = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r]));
+    const byKind = reports.map(reportsByTarget);
     const out: ReportedPost[] = targets.flatMap((t) => {
       const row = posts.get(`${t.kind}:${t.id}`);
       if (!row) return [];
-      const mine = reports[POST_KINDS.indexOf(t.kind)].filter((r) => r.targetId === t.id);
       return [{
         ...toAdminPost(row),
         openReports: t.reporters,
         reportCount: t.reportCount,
         reportedAt: new Date(t.reportedAt).toISOString(),
-        reports: mine.map(toReportView),
+        reports: byKind[POST_KINDS.indexOf(t.kind)].get(t.id) ?? [],
       }];
     });
     return c.json(out);

@@ -36,6 +36,7 @@ export function commentsApi(limiter: RateLimiter) {
       const item = await visibleMediaOr404(c, id);
       const user = c.var.user;
       const heldReason = await holdReason(c.var.db, [content], { visitor: !user });
+      const writerKey = user ? null : ensureVisitorWriterKey(c);
       const row = await writeTx(c.var.db, (tx) =>
         insertComment(tx, {
           mediaId: item.id,
@@ -44,7 +45,7 @@ export function commentsApi(limiter: RateLimiter) {
           content,
           status: heldReason ? "held" : "shown",
           heldReason,
-          writerKey: user ? null : ensureVisitorWriterKey(c),
+          writerKey,
         }));
       if (!heldReason) forgetItemRow(c.var.db, item.id);
       return c.json(toComment(row), 201);
