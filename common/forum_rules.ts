@@ -87,6 +87,8 @@ export type ThreadView = {
   userId: number | null;
   user: { username: string } | null;
   upvoted: boolean;
+  /** Only on the writer's own thread while it is held for review or hidden by reports (issue 34). */
+  status?: "held" | "hidden";
 };
 
 export type ForumCommentView = {
@@ -95,6 +97,8 @@ export type ForumCommentView = {
   createdAt: string;
   userId: number | null;
   user: { username: string } | null;
+  /** Only on the writer's own comment while it is held for review or hidden by reports (issue 34). */
+  status?: "held" | "hidden";
 };
 
 export const authorName = (item: { user: { username: string } | null }) => item.user?.username || "Anonymous";

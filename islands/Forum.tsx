@@ -114,8 +114,11 @@ export default function Forum(props: ForumProps) {
   }
 
   function created(t: ThreadView) {
-    setTotalThreads((n) => n + 1);
-    setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: c.count + 1 } : c)));
+    // A held thread (issue 34) is listed for its writer but counted once approved.
+    if (!t.status) {
+      setTotalThreads((n) => n + 1);
+      setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: c.count + 1 } : c)));
+    }
     const fits = (view.categoryId === null || view.categoryId === t.categoryId) && (view.filter === "all" || t.isSticky);
     if (fits) setThreads((list) => [...list, t].sort(compareThreads(view.sort)));
   }
@@ -128,8 +131,10 @@ export default function Forum(props: ForumProps) {
       throw err;
     }
     setThreads((list) => list.filter((x) => x.id !== t.id));
-    setTotalThreads((n) => Math.max(0, n - 1));
-    setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: Math.max(0, c.count - 1) } : c)));
+    if (!t.status) {
+      setTotalThreads((n) => Math.max(0, n - 1));
+      setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: Math.max(0, c.count - 1) } : c)));
+    }
     if (openId === t.id) setOpenId(null);
     toast({ title: "Thread deleted" });
   }

@@ -4,6 +4,9 @@ import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { accountApi } from "./api/account.ts";
 import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
+import { adminPostsApi } from "./api/admin_posts.ts";
+import { watchedWordsApi } from "./api/watched_words.ts";
+import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
 import { ownCollectionsApi, userCollectionsApi } from "./api/collection_lists.ts";
@@ -73,6 +76,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/collections", collectionsApi(deps.limiter));
   app.route("/api/users", userCollectionsApi);
   app.route("/api/user/collections", ownCollectionsApi);
+  // admin_posts.ts and watched_words.ts: the moderation of comments and forum posts (issue 34), each admin-only on its own.
+  app.route("/api/admin/posts", adminPostsApi);
+  app.route("/api/admin/watched-words", watchedWordsApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -84,6 +90,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   const reports = reportsApi(deps.limiter);
   app.route("/api/reports", reports);
   app.route("/api/report", reports);
+  // post_reports.ts: reports of item comments (/api/videos/...) and forum posts (/api/forum/...), issue 34.
+  app.route("/api", postReportsApi(deps.limiter));
   app.route("/api/s3", s3Api);
   app.route("/api/search", searchApi);
   app.route("/api/upload", uploadApi(deps.limiter));

@@ -476,9 +476,11 @@ Deno.test("[api] GET /api/admin/counts matches the lengths of the pending and re
   const pending = await json(await request("/api/admin/content/pending", { cookie: adminCookie }));
   const reported = await json(await request("/api/admin/content/reported", { cookie: adminCookie }));
   assert.ok(pending.some((i: { id: number }) => i.id === pendingItem.id));
+  // No comment or forum post is reported or held here (issue 34's counts: tests/held_posts_api_test.ts).
   assert.deepEqual(counts, {
     pendingCount: pending.length,
     reportedCount: reported.length,
+    heldCount: 0,
     totalCount: pending.length + reported.length,
   });
   await json(await post(`/api/admin/content/${reportedItem.id}/dismiss-reports`, adminCookie));

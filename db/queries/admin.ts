@@ -18,7 +18,13 @@ export function listPendingItems(db: Db): Promise<ItemRow[]> {
     .orderBy(asc(media.createdAt), asc(media.id)).limit(ADMIN_LIST_MAX) as Promise<ItemRow[]>;
 }
 
-export type ReportedRow = ItemRow & { openReports: number; reportReason: string; reportedAt: number; reporters: number };
+export type ReportedRow = ItemRow & {
+  openReports: number;
+  reportReason: string;
+  reportedAt: number;
+  reporters: number;
+  reportCount: number;
+};
 
 /** Items with open reports, most recently reported first, with the reason and date of the latest report. */
 export function listReportedItems(db: Db): Promise<ReportedRow[]> {
@@ -26,12 +32,14 @@ export function listReportedItems(db: Db): Promise<ReportedRow[]> {
     mediaId: reports.mediaId,
     reportedAt: sql<number>`max(${reports.createdAt})`.as("reported_at"),
     reporters: sql<number>`count(distinct ${reports.reporterKey})`.as("reporters"),
+    reportCount: sql<number>`count(*)`.as("report_count"),
   }).from(reports).where(eq(reports.status, "open")).groupBy(reports.mediaId).as("open_reports");
   return db.select({
     ...itemColumns,
     openReports: media.openReports,
     reportedAt: open.reportedAt,
     reporters: open.reporters,
+    reportCount: open.reportCount,
     reportReason: sql<string>`(select r.reason from ${reports} r where r.media_id = ${media.id} and r.status = 'open'
       order by r.created_at desc, r.id desc limit 1)`,
   }).from(media)
@@ -132,7 +140,7 @@ export function listCategoryOptions(db: Db) {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)).all();
 }
 
-export type AuditTarget = "media" | "user" | "thread" | "thread_comment";
+export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word";
 
 export type AuditEntry = {
   actorId: number;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { moderatedColumns } from "./moderated.ts";
 import { CONTENT_TYPES, PROCESSING_STATES, REVIEW_STATUSES } from "../../common/media_rules.ts";
 
 const now = () => Date.now();
@@ -115,7 +116,14 @@ export const comments = sqliteTable("comments", {
   username: text().notNull().default("Anonymous"),
   content: text().notNull(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
-}, (t) => [index("comments_media_created").on(t.mediaId, t.createdAt), index("comments_created").on(t.createdAt)]);
+  ...moderatedColumns(),
+  /** SHA-256 of the visitor cookie of the browser that wrote a visitor's comment (its own held comment shows there). */
+  writerKey: text("writer_key"),
+}, (t) => [
+  index("comments_media_created").on(t.mediaId, t.createdAt),
+  index("comments_created").on(t.createdAt),
+  index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
+]);
 
 export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
 
@@ -131,6 +139,7 @@ export const reports = sqliteTable("reports", {
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
+  index("reports_media_status").on(t.mediaId, t.status),
   index("reports_status_created").on(t.status, t.createdAt),
   index("reports_created").on(t.createdAt),
   // A reporter's open reports, counted for their cap (migration 0015).

@@ -5,3 +5,4 @@ export * from "./jobs.ts";
 export * from "./shared.ts";
 export * from "./similar.ts";
 export * from "./collections.ts";
+export * from "./moderation.ts";

@@ -41,3 +41,6 @@ export const contentFeedQuery = z.strictObject({
 
 /** `POST /api/like`: the feed's like of an item. */
 export const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) });
+
+/** `GET /api/admin/posts/held` (issue 34): a page of the Held tab. */
+export const heldQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

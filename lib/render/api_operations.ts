@@ -24,6 +24,7 @@ import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -275,6 +276,8 @@ export const API_OPERATIONS: Operation[] = [
     ...byAdmin,
     query: auditQuery,
   }),
+
+  ...MODERATION_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

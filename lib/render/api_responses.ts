@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
+import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
@@ -95,12 +96,15 @@ const LookAlike = z.strictObject({
 export const PendingItem = AdminItem.extend({
   matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
   lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+  watchedWords: z.array(z.string()).describe("Watched words its title, description, tags or prompt hold"),
 }).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
   reportReason: z.string(),
   reportedAt: iso,
   reportDetails: z.string().nullable().optional(),
   openReports: z.number().int(),
+  reportCount: z.number().int(),
+  reports: z.array(ReportView).describe("The newest open reports, with their words and reporters"),
 }).loose();
 
 export const FeedResponse = z.strictObject({
@@ -121,6 +125,7 @@ export const MediaComment = z.strictObject({
   username: z.string(),
   content: z.string(),
   createdAt: iso,
+  status: UnshownStatus,
 });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
 export const ApprovedPage = z.strictObject({
@@ -139,7 +144,8 @@ export const AdminUser = z.strictObject({
 }).loose();
 export const AdminCounts = z.strictObject({
   pendingCount: z.number().int(),
-  reportedCount: z.number().int(),
+  reportedCount: z.number().int().describe("Items and posts with open reports"),
+  heldCount: z.number().int().describe("Comments and forum posts held for review"),
   totalCount: z.number().int(),
 });
 export const Count = z.strictObject({ count: z.number().int() });
@@ -195,6 +201,7 @@ export const ForumThread = z.object({
   userId: z.number().int().nullable(),
   user,
   upvoted: z.boolean(),
+  status: UnshownStatus,
 }).loose();
 export const ForumComment = z.strictObject({
   id: z.number().int(),
@@ -202,6 +209,7 @@ export const ForumComment = z.strictObject({
   createdAt: iso,
   userId: z.number().int().nullable(),
   user,
+  status: UnshownStatus,
 });
 export const ForumCategory = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), count: z.number().int() });
 export const Upvote = z.strictObject({ upvotes: z.number().int(), upvoted: z.boolean() });
@@ -281,6 +289,7 @@ export const RESPONSES = {
   ConnectedProviders,
   Reprocessing,
   OpenApiDocument,
+  ...MODERATION_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -37,15 +37,22 @@ import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { changesContent } from "../../lib/http/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
+import { countReportedPosts, listOpenReports } from "../../db/queries/post_reports.ts";
+import { countHeldPosts } from "../../db/queries/admin_posts.ts";
+import { dismissItemReport, reportsByTarget } from "../../lib/community/reports.ts";
+import { withWatchedWords } from "../../lib/community/hold.ts";
+import type { ReportView } from "../../common/moderation.ts";
 
 /** The content item plus what only moderators see. */
 const adminItem = (row: ItemRow): AdminItem => ({ ...toOwnerItem(row), hidden: row.hidden });
 
-const reportedItem = (row: ReportedRow): ReportedItem => ({
+const reportedItem = (row: ReportedRow, reports: ReportView[]): ReportedItem => ({
   ...adminItem(row),
   reportReason: row.reportReason,
   reportedAt: new Date(row.reportedAt).toISOString(),
   openReports: row.reporters,
+  reportCount: row.reportCount,
+  reports,
 });
 
 type ModeratedItem = NonNullable<Awaited<ReturnType<typeof findItemForModeration>>>;
@@ -92,13 +99,23 @@ export const adminApi = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "private, no-store");
   })
+  // Reported counts items and posts with open reports; held, the comments and posts waiting in the Held tab (issue 34).
   .get("/counts", async (c) => {
-    const [pending, reported] = await Promise.all([countPendingItems(c.var.db), countReportedItems(c.var.db)]);
-    return c.json({ pendingCount: pending, reportedCount: reported, totalCount: pending + reported });
+    const { db } = c.var;
+    const [pending, items, posts, held] = await Promise.all([
+      countPendingItems(db),
+      countReportedItems(db),
+      countReportedPosts(db),
+      countHeldPosts(db),
+    ]);
+    const reported = items + posts;
+    return c.json({ pendingCount: pending, reportedCount: reported, heldCount: held, totalCount: pending + reported + held });
   })
   .get("/content/pending", async (c) => {
     const { db, config } = c.var;
-    return c.json(await withLookAlikes(db, config.similarMaxDistance, (await listPendingItems(db)).map(adminItem)));
+    const items = await withLookAlikes(db, config.similarMaxDistance, (await listPendingItems(db)).map(adminItem));
+    // Items whose title, description, tags or prompt hold a watched word are flagged with it (issue 34).
+    return c.json(await withWatchedWords(db, items));
   })
   // Issue 25: uploads within the threshold of this item's hashes are refused from now on.
   .post("/content/:id/blocklist", async (c) => {
@@ -113,7 +130,12 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, hashes });
   })
-  .get("/content/reported", async (c) => c.json((await listReportedItems(c.var.db)).map(reportedItem)))
+  // Each item with its open reports, their words and reporters (issue 34 point 1).
+  .get("/content/reported", async (c) => {
+    const rows = await listReportedItems(c.var.db);
+    const reports = reportsByTarget(await listOpenReports(c.var.db, "item", rows.map((r) => r.id)));
+    return c.json(rows.map((r) => reportedItem(r, reports.get(r.id) ?? [])));
+  })
   .get("/content/featured", async (c) => c.json((await listFeaturedItems(c.var.db)).map(adminItem)))
   .get("/content/approved", async (c) => {
     const { page, limit } = queryOr400(c, approvedQuery);
@@ -173,6 +195,16 @@ export const adminApi = new Hono<AppEnv>()
       return { action: next ? "content.feature" : "content.unfeature", details: {}, result: next };
     });
     return c.json({ ok: true, id, featured });
+  })
+  // One report dismissed, the others kept: its reporter leaves the count, and an item reports hid shows again below the threshold.
+  .post("/content/:id/reports/:reportId/dismiss", changesContent, async (c) => {
+    const id = idOr400(c.req.param("id"));
+    const reportId = idOr400(c.req.param("reportId"), "report id");
+    await moderate(c, id, async (tx, _item, _admin, now) => {
+      await dismissItemReport(tx, id, reportId, c.var.config.reportHideThreshold, now);
+      return { action: "content.dismiss_report", details: { reportId }, result: null };
+    });
+    return c.json({ ok: true, id, reportId });
   })
   .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));

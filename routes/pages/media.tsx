@@ -27,6 +27,7 @@ import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
 import SaveButton from "../../islands/SaveButton.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
+import { visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -44,7 +45,8 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   const muted = await mutedIds(c.var.db, user?.id);
   const [like, comments, related] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
-    listComments(c.var.db, row.id),
+    // The shown comments, and the viewer's own held ones (a visitor's by this browser's cookie; issue 34).
+    listComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
     // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
     listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
   ]);
