@@ -17,7 +17,7 @@ export const SessionUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
-  createdAt: z.number().int().describe("Unix milliseconds"),
+  createdAt: iso,
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
 }).describe("The signed-in member");
@@ -134,7 +134,7 @@ export const AdminUser = z.strictObject({
   email: z.string().nullable(),
   isAdmin: z.boolean(),
   banned: z.boolean(),
-  createdAt: z.number().int(),
+  createdAt: iso,
 }).loose();
 export const AdminCounts = z.strictObject({
   pendingCount: z.number().int(),
