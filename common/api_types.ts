@@ -78,6 +78,8 @@ export type ContentItem = {
   credits: number;
   vimeoId: null;
   reviewedAt: string | null;
+  /** The id of the admin who approved or rejected it (spec part 1 §3, part 2 §3); null before review. */
+  reviewedBy: number | null;
   /** Only in the owner's and admins' answers. */
   processing?: Processing;
 };

@@ -75,6 +75,7 @@ export const ContentItem = z.strictObject({
   credits: z.number(),
   vimeoId: z.null(),
   reviewedAt: iso.nullable(),
+  reviewedBy: z.number().int().nullable().describe("The admin who approved or rejected it"),
   previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
   sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
     .optional().describe("Playable renditions, smallest first"),
