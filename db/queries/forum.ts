@@ -37,6 +37,11 @@ export async function countThreads(db: Conn): Promise<number> {
   return (await db.select({ n: count() }).from(threads).get())?.n ?? 0;
 }
 
+/** Comments on every thread: the forum stats' "Comments" (issue 36 point 12). */
+export async function countThreadComments(db: Conn): Promise<number> {
+  return (await db.select({ n: count() }).from(threadComments).get())?.n ?? 0;
+}
+
 /** Members seen since `since` (users.last_seen_at, touched at most once a minute by the session code). */
 export async function countActiveUsers(db: Conn, since: number): Promise<number> {
   return (await db.select({ n: count() }).from(users).where(gt(users.lastSeenAt, since)).get())?.n ?? 0;

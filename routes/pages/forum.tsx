@@ -15,6 +15,7 @@ import { preview } from "../../common/forum_text.ts";
 import { parseId } from "../../common/ids.ts";
 import {
   countActiveUsers,
+  countThreadComments,
   countThreads,
   findThread,
   listForumCategories,
@@ -64,6 +65,7 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
   const props: ForumProps = {
     categories: categories.map(({ id, name, slug, count }) => ({ id, name, slug, count })),
     totalThreads: await countThreads(db),
+    totalComments: await countThreadComments(db),
     activeUsers: await countActiveUsers(db, now - ACTIVE_WINDOW_MS),
     threads,
     listed,
