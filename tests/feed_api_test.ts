@@ -280,7 +280,7 @@ Deno.test("[api] GET /api/content/feed with an unknown category answers 404", as
 Deno.test("[api] GET /api/categories lists id, name and slug", async () => {
   const { body } = await json("/api/categories");
   assert.equal(body.length, cats.length);
-  assert.ok(body.length >= 12);
+  assert.ok(body.length >= 11, "the default categories (Abstract left with issue 36)");
   assert.deepEqual(Object.keys(body[0]).sort(), ["id", "name", "slug"]);
   assert.deepEqual(body.map((c: { slug: string }) => c.slug).sort(), cats.map((c) => c.slug).sort());
 });
