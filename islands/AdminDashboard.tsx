@@ -13,6 +13,7 @@ import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
 
 type Props = { adminId: number; categories: Category[]; overview: Overview };
 
+/** The spec's five tabs, after an Overview (decision 036). */
 const TABS = [
   ["overview", "Overview"],
   ["pending", "Pending Review"],

@@ -171,6 +171,7 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, featured });
   })
+  // Dismiss: beside the spec's View and Delete, the reports end and the item stays (decision 036).
   .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const resolved = await moderate(c, id, async (tx, _item, _admin, now) => {
