@@ -36,8 +36,9 @@ export function createApp(config: Config, deps: AppDeps) {
     if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.path !== "/healthz") await refreshContentVersion(deps.db);
     await next();
   });
-  // Outside compression, so a hit is served as stored: compressed, headers and all.
-  app.use(microCache(/^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
+  // Outside compression, so a hit is served as stored: compressed, headers and all. A page with the
+  // ad tag (AD_PAGES in lib/http/security_headers.ts: the home page) needs a nonce of its own per response, so with AD_CLIENT_ID it is never shared.
+  app.use(microCache(config.adClientId ? /^\/api\/content\/feed$/ : /^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
   app.use(compression());
   app.use(securityHeaders());
   // Before the session: no cookie read, none set (issue 37).

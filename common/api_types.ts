@@ -16,7 +16,8 @@ export type SessionUser = {
   username: string;
   email: string | null;
   isAdmin: boolean;
-  createdAt: number;
+  /** ISO 8601, like every date the API answers (issue 36 point 11). */
+  createdAt: string;
   /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
   emailVerified: boolean;
 };
@@ -78,6 +79,8 @@ export type ContentItem = {
   credits: number;
   vimeoId: null;
   reviewedAt: string | null;
+  /** The id of the admin who approved or rejected it (spec part 1 §3, part 2 §3); null before review. */
+  reviewedBy: number | null;
   /** Only in the owner's and admins' answers. */
   processing?: Processing;
 };
@@ -145,7 +148,7 @@ export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: 
 export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */
-export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };
+export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: string };
 
 /** `GET /api/messages/unread/count`. */
 export type UnreadCount = { count: number };

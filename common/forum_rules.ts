@@ -24,7 +24,7 @@ export const THREAD_PAGE = { size: 30, max: 100, maxOffset: 100_000 } as const;
 /** Comments of one thread, oldest first, a page at a time. */
 export const COMMENT_PAGE = { size: 100, max: 200, maxOffset: 100_000 } as const;
 
-/** Active Users counts members seen within this window (DECISIONS.md). */
+/** Active Users counts members seen within this window (decision 036). */
 export const ACTIVE_WINDOW_MS = 15 * 60_000;
 
 export const FORUM_SORTS = ["newest", "oldest", "popular", "comments"] as const;

@@ -4,7 +4,7 @@
 export const CONTENT_TYPES = ["video", "image", "embed"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** Review states: the spec's seen values plus the obvious third (DECISIONS.md). */
+/** Review states: the spec's seen values plus the obvious third (decision 036). */
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

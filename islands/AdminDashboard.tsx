@@ -14,6 +14,7 @@ import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
 
 type Props = { adminId: number; categories: Category[]; overview: Overview; replica: ReplicaOverview };
 
+/** The spec's five tabs, after an Overview (decision 036). */
 const TABS = [
   ["overview", "Overview"],
   ["pending", "Pending Review"],

@@ -86,7 +86,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // likes.ts: the like of an item (/api/videos/{id}/like) and the feed's variant (/api/like).
   app.route("/api/like", feedLikeApi);
   app.route("/api/messages", messagesApi(deps.limiter));
-  // reports.ts: the spec's client posts to both paths (DECISIONS.md).
+  // reports.ts: the spec's client posts to both paths (decision 036).
   const reports = reportsApi(deps.limiter);
   app.route("/api/reports", reports);
   app.route("/api/report", reports);

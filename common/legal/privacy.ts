@@ -5,7 +5,7 @@ export const PRIVACY_EFFECTIVE = "June 9, 2025";
 
 /**
  * The figures the spec gives (part 2 §9). Deletion is 30 days everywhere: the spec's privacy
- * dialog said 90, its data deletion page 30, and we keep the stricter promise (DECISIONS.md).
+ * dialog said 90, its data deletion page 30, and we keep the stricter promise (decision 036).
  */
 export const PRIVACY_DAYS = { deletion: 30, usageAnonymisedMonths: 12, answer: 30, answerCalifornia: 45, changeNotice: 7 } as const;
 

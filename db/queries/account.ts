@@ -15,7 +15,7 @@ import {
   users,
   views,
 } from "../schema/mod.ts";
-import type { SessionUser } from "../../common/api_types.ts";
+import type { MemberRow } from "./users.ts";
 import { removeUpvotesOfUser } from "./forum.ts";
 import { listJobOutputsOfMedia } from "./jobs.ts";
 import { listMediaFileKeys } from "./media_files.ts";
@@ -60,7 +60,7 @@ export async function updateProfile(
   userId: number,
   patch: { username?: string; email?: string },
   emailChanged = false,
-): Promise<SessionUser> {
+): Promise<MemberRow> {
   const set = emailChanged ? { ...patch, emailVerified: false } : patch;
   const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(publicColumns);
   if (patch.username !== undefined) await tx.update(comments).set({ username: patch.username }).where(eq(comments.userId, userId));

@@ -2,7 +2,7 @@
  * Forum comments (spec part 2 §3, §7): a thread's commentCount moves with the comments everyone
  * sees, in the caller's transaction; a held or hidden comment shows to its writer only (issue 34).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { threadComments, threads, users } from "../schema/mod.ts";
 import type { PostStatus } from "../../common/moderation.ts";
@@ -85,4 +85,12 @@ export async function deleteThreadComment(tx: Tx, threadId: number, commentId: n
     await tx.update(threads).set({ commentCount: sql`max(${threads.commentCount} - 1, 0)` }).where(eq(threads.id, threadId));
   }
   return true;
+}
+
+/** Comments everyone sees on every thread, the forum stats' "Comments" (issue 36 point 12): all less the held or hidden few. */
+export async function countThreadComments(db: Conn): Promise<number> {
+  const all = (await db.select({ n: count() }).from(threadComments).get())?.n ?? 0;
+  const unshown = (await db.select({ n: count() }).from(threadComments).where(sql`${threadComments.status} <> 'shown'`).get())?.n ??
+    0;
+  return all - unshown;
 }

@@ -1,5 +1,5 @@
 /**
- * The 18+ age gate (spec part 2 §2 "Age gate and access denied"; DECISIONS.md): visitors without
+ * The 18+ age gate (spec part 2 §2 "Age gate and access denied"; decision 036): visitors without
  * the age cookie see an interstitial over every HTML page but the legal pages, the refusal page,
  * password reset and embeds. Answering yes posts to /age-gate, which remembers it for a year.
  */

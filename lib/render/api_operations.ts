@@ -135,7 +135,12 @@ export const API_OPERATIONS: Operation[] = [
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,
   }),
-  content("get", "/api/content/{id}/thumbnail", "An item's thumbnail, or its generated placeholder", { content: "image/*" }),
+  content(
+    "get",
+    "/api/content/{id}/thumbnail",
+    "An item's thumbnail, or its generated placeholder; with placeholder=true an image even for an unknown id (then status 404)",
+    { content: "image/*" },
+  ),
   content("get", "/api/categories", "The categories", list("Category")),
   content("get", "/api/search", "Search approved items by title, prompt, tags, generator or uploader", list("ContentItem"), {
     query: searchParams,

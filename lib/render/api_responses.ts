@@ -19,7 +19,7 @@ export const SessionUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
-  createdAt: z.number().int().describe("Unix milliseconds"),
+  createdAt: iso,
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
 }).describe("The signed-in member");
@@ -77,6 +77,7 @@ export const ContentItem = z.strictObject({
   credits: z.number(),
   vimeoId: z.null(),
   reviewedAt: iso.nullable(),
+  reviewedBy: z.number().int().nullable().describe("The admin who approved or rejected it"),
   previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
   sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
     .optional().describe("Playable renditions, smallest first"),
@@ -140,7 +141,7 @@ export const AdminUser = z.strictObject({
   email: z.string().nullable(),
   isAdmin: z.boolean(),
   banned: z.boolean(),
-  createdAt: z.number().int(),
+  createdAt: iso,
 }).loose();
 export const AdminCounts = z.strictObject({
   pendingCount: z.number().int(),

@@ -24,7 +24,7 @@ import { endUserSessions } from "../../db/queries/sessions.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import type { AdminItem, AdminUser, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { blockItemHashes } from "../../lib/media/similar.ts";
 import { withLookAlikes } from "../../lib/media/similar_review.ts";
@@ -89,6 +89,13 @@ async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
 }
 
 /** `/api/admin/*` (spec part 2 §7, Admin). Every change is recorded in the audit log with its actor. */
+
+/** A member as the Users tab reads them; dates in ISO 8601 like every answer (issue 36 point 11). */
+const toAdminUser = (u: Omit<AdminUser, "createdAt"> & { createdAt: number }): AdminUser => ({
+  ...u,
+  createdAt: new Date(u.createdAt).toISOString(),
+});
+
 export const adminApi = new Hono<AppEnv>()
   // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs.
   .use("*", async (c, next) => {
@@ -206,6 +213,7 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, reportId });
   })
+  // Dismiss: beside the spec's View and Delete, the reports end and the item stays (decision 036).
   .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const resolved = await moderate(c, id, async (tx, _item, _admin, now) => {
@@ -231,7 +239,7 @@ export const adminApi = new Hono<AppEnv>()
   })
   .get("/users", async (c) => {
     const { q } = queryOr400(c, usersQuery);
-    return c.json(await listUsersForAdmin(c.var.db, q || undefined));
+    return c.json((await listUsersForAdmin(c.var.db, q || undefined)).map(toAdminUser));
   })
   // A ban hides the member's items from every public place, an unban shows them again (decision 028).
   .post("/users/:id", changesContent, async (c) => {
@@ -260,7 +268,7 @@ export const adminApi = new Hono<AppEnv>()
     if (user.banned) await endUserSessions(c.var.db, id);
     return c.json({
       ok: true,
-      user,
+      user: toAdminUser(user),
       message: user.banned ? "User banned successfully" : "User unbanned successfully",
     });
   })

@@ -12,7 +12,7 @@ import { contentChanged } from "../../lib/http/content_version.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at
- * both, as the spec's client uses both; DECISIONS.md). One open report per
+ * both, as the spec's client uses both; decision 036). One open report per
  * reporter (account, or a keyed hash of a visitor's address) and item, at most OPEN_REPORTS_MAX open
  * ones per reporter (422) and RATE_REPORTS_PER_USER a window (429) (issue 31).
  */

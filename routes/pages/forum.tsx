@@ -14,7 +14,7 @@ import {
 import { preview } from "../../common/forum_text.ts";
 import { parseId } from "../../common/ids.ts";
 import { countActiveUsers, countThreads, findThread, listForumCategories, listThreads } from "../../db/queries/forum.ts";
-import { listThreadComments } from "../../db/queries/forum_comments.ts";
+import { countThreadComments, listThreadComments } from "../../db/queries/forum_comments.ts";
 import Forum, { type ForumProps } from "../../islands/Forum.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
@@ -59,6 +59,7 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
   const props: ForumProps = {
     categories: categories.map(({ id, name, slug, count }) => ({ id, name, slug, count })),
     totalThreads: await countThreads(db),
+    totalComments: await countThreadComments(db),
     activeUsers: await countActiveUsers(db, now - ACTIVE_WINDOW_MS),
     threads,
     listed,
