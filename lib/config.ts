@@ -57,6 +57,8 @@ const schema = z.object({
   RATE_FORUM_THREADS_PER_USER: positiveInt.default(10),
   RATE_FORUM_COMMENTS_PER_USER: positiveInt.default(30),
   RATE_MESSAGES_PER_USER: positiveInt.default(30),
+  /** Follows (POST /api/users/{id}/follow) a member may make per RATE_SOCIAL_WINDOW_SECONDS (issue 32). */
+  RATE_FOLLOWS_PER_USER: positiveInt.default(100),
   RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
   /** A visitor's views of one item count once per this many minutes. */
   VIEW_WINDOW_MINUTES: positiveInt.default(60),
@@ -142,6 +144,7 @@ function toConfig(env: z.infer<typeof schema>) {
       forumThreadsPerUser: env.RATE_FORUM_THREADS_PER_USER,
       forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
       messagesPerUser: env.RATE_MESSAGES_PER_USER,
+      followsPerUser: env.RATE_FOLLOWS_PER_USER,
       messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
       resetPerIp: env.RATE_RESET_PER_IP,
       resetPerEmail: env.RATE_RESET_PER_EMAIL,

@@ -4,3 +4,4 @@ export * from "./community.ts";
 export * from "./jobs.ts";
 export * from "./shared.ts";
 export * from "./similar.ts";
+export * from "./follows.ts";

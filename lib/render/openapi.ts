@@ -18,7 +18,7 @@ const REASONS: Record<number, string> = {
   409: "Conflicts with the current state",
   413: "The body is too large",
   415: "The body is not application/json",
-  422: "The file could not be read as the media it claims to be",
+  422: "Refused: a file that is not the media it claims to be, or a limit reached",
   429: "Too many requests; Retry-After says when to try again",
 };
 

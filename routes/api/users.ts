@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blockUser, unblockUser } from "../../db/queries/blocks.ts";
+import { isFollowing, removeFollowsBetween } from "../../db/queries/follows.ts";
 import {
   countPublicItemsByUser,
   findProfileUserById,
@@ -27,6 +28,14 @@ function visibleOr404(c: Context<AppEnv>, user: ProfileUser | undefined): Profil
   return user;
 }
 
+/** The profile JSON; a signed-in viewer also learns whether they follow the member (issue 32), so it is theirs alone. */
+async function profileJson(c: Context<AppEnv>, user: ProfileUser) {
+  const viewer = c.var.user;
+  if (!viewer) return c.json(toPublicProfile(user));
+  c.header("Cache-Control", "private, no-cache");
+  return c.json(toPublicProfile(user, viewer.id !== user.id && await isFollowing(c.var.db, viewer.id, user.id)));
+}
+
 /** The target of a block: not oneself, an existing account (a banned one may still be blocked). */
 async function blockTarget(c: Context<AppEnv>, me: number) {
   const id = pathUserId(c, "userId");
@@ -41,7 +50,12 @@ export const usersApi = new Hono<AppEnv>()
   .post("/block/:userId", async (c) => {
     const me = requireUser(c);
     const target = await blockTarget(c, me.id);
-    const added = await writeTx(c.var.db, (tx) => blockUser(tx, me.id, target.id));
+    // A block ends the follows between the two, both ways (issue 32).
+    const added = await writeTx(c.var.db, async (tx) => {
+      const added = await blockUser(tx, me.id, target.id);
+      await removeFollowsBetween(tx, me.id, target.id);
+      return added;
+    });
     return c.json({ success: true, blocked: true, changed: added });
   })
   .delete("/block/:userId", async (c) => {
@@ -53,10 +67,10 @@ export const usersApi = new Hono<AppEnv>()
   .get("/by-username/:username", async (c) => {
     const username = c.req.param("username");
     if (username.length > 100) throw notFound(MESSAGE_MSG.userNotFound);
-    return c.json(toPublicProfile(visibleOr404(c, await findProfileUserByUsername(c.var.db, username))));
+    return profileJson(c, visibleOr404(c, await findProfileUserByUsername(c.var.db, username)));
   })
   .get("/:id/profile", async (c) => {
-    return c.json(toPublicProfile(visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")))));
+    return profileJson(c, visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id"))));
   })
   .get("/:id/content", async (c) => {
     const user = visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")));
