@@ -98,22 +98,24 @@ export type FollowListRow = { id: number; username: string; createdAt: number; i
 
 const summary = { id: users.id, username: users.username, createdAt: users.createdAt, isAdmin: users.isAdmin };
 
-/** One page of whom the member follows, newest follow first (follows_follower_created). */
-export function listFollowing(db: Db, userId: number, limit: number, offset: number): Promise<FollowListRow[]> {
+/** One page of whom the member follows (follows_follower_created) or of their followers (follows_followee_created), newest first. */
+export function followListQuery(db: Db, which: "following" | "followers", userId: number, limit: number, offset: number) {
+  const [mine, theirs] = which === "following" ? [follows.followerId, follows.followeeId] : [follows.followeeId, follows.followerId];
   return db.select({ ...summary, followedAt: follows.createdAt }).from(follows)
-    .innerJoin(users, eq(users.id, follows.followeeId))
-    .where(eq(follows.followerId, userId))
-    .orderBy(desc(follows.createdAt), desc(follows.followeeId))
-    .limit(literalLimit(limit)).offset(offset).all();
+    .innerJoin(users, eq(users.id, theirs))
+    .where(eq(mine, userId))
+    .orderBy(desc(follows.createdAt), desc(theirs))
+    .limit(literalLimit(limit)).offset(offset);
 }
 
-/** One page of the member's followers, newest first (follows_followee_created). */
-export function listFollowers(db: Db, userId: number, limit: number, offset: number): Promise<FollowListRow[]> {
-  return db.select({ ...summary, followedAt: follows.createdAt }).from(follows)
-    .innerJoin(users, eq(users.id, follows.followerId))
-    .where(eq(follows.followeeId, userId))
-    .orderBy(desc(follows.createdAt), desc(follows.followerId))
-    .limit(literalLimit(limit)).offset(offset).all();
+export function listFollows(
+  db: Db,
+  which: "following" | "followers",
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<FollowListRow[]> {
+  return followListQuery(db, which, userId, limit, offset).all();
 }
 
 // ---- the private address of a member's Following feed ----
@@ -145,11 +147,16 @@ export type CreatorSuggestion = { id: number; username: string; likes: number };
  * most (likes_created), so the cost is bounded however busy the site is. Banned members are left out.
  */
 export async function listMostLikedCreators(db: Db, since: number, scan: number, limit: number): Promise<CreatorSuggestion[]> {
-  const rs = await db.all<{ id: number; username: string; likes: number }>(sql`
+  const rs = await db.all<{ id: number; username: string; likes: number }>(mostLikedCreatorsSql(since, scan, limit));
+  return rs.map((r) => ({ id: Number(r.id), username: String(r.username), likes: Number(r.likes) }));
+}
+
+/** The statement of listMostLikedCreators (tests/follows_db_test.ts EXPLAINs it). */
+export function mostLikedCreatorsSql(since: number, scan: number, limit: number) {
+  return sql`
     select u.id as id, u.username as username, count(*) as likes
     from (select media_id from likes where created_at >= ${since} order by created_at desc limit ${literalLimit(scan)}) l
     join media m on m.id = l.media_id and m.review_status = 'approved' and m.hidden = 0 and m.playable = 1
     join users u on u.id = m.user_id and u.banned = 0
-    group by u.id order by likes desc, u.id desc limit ${literalLimit(limit)}`);
-  return rs.map((r) => ({ id: Number(r.id), username: String(r.username), likes: Number(r.likes) }));
+    group by u.id order by likes desc, u.id desc limit ${literalLimit(limit)}`;
 }

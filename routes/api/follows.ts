@@ -1,15 +1,7 @@
 import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween } from "../../db/queries/blocks.ts";
-import {
-  deleteFollow,
-  findFollowCounts,
-  findFollowTarget,
-  insertFollow,
-  isFollowing,
-  listFollowers,
-  listFollowing,
-} from "../../db/queries/follows.ts";
+import { deleteFollow, findFollowCounts, findFollowTarget, insertFollow, isFollowing, listFollows } from "../../db/queries/follows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { followingFeedPath, renewFollowingFeedToken } from "../../lib/community/follows.ts";
@@ -97,7 +89,7 @@ async function followList(c: Context<AppEnv>, which: "following" | "followers") 
   const page = queryOr400(c, listPageQuery).page ?? 1;
   const offset = (page - 1) * FOLLOW_PAGE_SIZE;
   const [rows, counts] = await Promise.all([
-    (which === "following" ? listFollowing : listFollowers)(c.var.db, me.id, FOLLOW_PAGE_SIZE, offset),
+    listFollows(c.var.db, which, me.id, FOLLOW_PAGE_SIZE, offset),
     findFollowCounts(c.var.db, me.id),
   ]);
   const totalCount = which === "following" ? counts.followingCount : counts.followerCount;
