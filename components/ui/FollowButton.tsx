@@ -9,7 +9,7 @@ import { api, ApiError } from "./api.ts";
 import { Spinner } from "./Spinner.tsx";
 import { toast } from "./toast.ts";
 import { authHrefHere } from "../../common/return_to.ts";
-import { FOLLOW_MSG, followersText } from "../../common/follow_rules.ts";
+import { FOLLOW_MSG, followersText, followingText } from "../../common/follow_rules.ts";
 import type { FollowState } from "../../common/schemas/follows.ts";
 
 export type FollowButtonProps = {
@@ -18,6 +18,8 @@ export type FollowButtonProps = {
   following: boolean;
   signedIn: boolean;
   followerCount?: number | null;
+  /** Shown before the follower count (the profile card): the two counts stay on one line. */
+  followingCount?: number | null;
   /** "small" beside a name (media page, suggestions); "page" on the profile card. */
   size?: "page" | "small";
   /** Told after each change (not a prop the server passes: islands that render the button use it). */
@@ -32,7 +34,7 @@ const looks = {
 };
 
 export function FollowButton(
-  { userId, username, following: first, signedIn, followerCount = null, size = "page", onChange }: FollowButtonProps,
+  { userId, username, following: first, signedIn, followerCount = null, followingCount = null, size = "page", onChange }: FollowButtonProps,
 ) {
   const [following, setFollowing] = useState(first);
   const [count, setCount] = useState(followerCount);
@@ -58,8 +60,8 @@ export function FollowButton(
 
   const label = following ? "Following" : "Follow";
   return (
-    <span className="inline-flex items-center gap-3">
-      {count !== null && <span className="text-sm text-neutral-300" data-testid="follower-count">{followersText(count)}</span>}
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-2">
+      {count !== null && <FollowCounts followers={count} following={followingCount} />}
       <button
         type="button"
         {
@@ -74,6 +76,21 @@ export function FollowButton(
         {pending ? <Spinner /> : label}
         <span className="sr-only">{` ${username}`}</span>
       </button>
+    </span>
+  );
+}
+
+/** "4 following · 12 followers", kept on one line (the profile card shows it with or without the button). */
+export function FollowCounts({ followers, following = null }: { followers: number; following?: number | null }) {
+  return (
+    <span className="whitespace-nowrap text-sm text-neutral-300">
+      {following !== null && (
+        <>
+          <span data-testid="following-count">{followingText(following)}</span>
+          <span aria-hidden="true" className="px-2 text-neutral-600">·</span>
+        </>
+      )}
+      <span data-testid="follower-count">{followersText(followers)}</span>
     </span>
   );
 }

@@ -19,7 +19,7 @@ import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from ".
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
 import FollowButton from "../../islands/FollowButton.tsx";
 import { isFollowing } from "../../db/queries/follows.ts";
-import { followersText, followingText } from "../../common/follow_rules.ts";
+import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
 function userNotFound(c: Context<AppEnv>) {
@@ -74,10 +74,16 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
   const blocks = viewer && !own ? await blocksBetween(db, viewer.id, profile.id) : null;
   const blockedByMe = blocks?.iBlocked ?? false;
   // Issue 32: both counts; Follow for others unless a block stands between (visitors: the login-required dialog, no script).
-  const follow = { userId: profile.id, username: profile.username, signedIn: !!viewer, followerCount: profile.followerCount };
+  const follow = {
+    userId: profile.id,
+    username: profile.username,
+    signedIn: !!viewer,
+    followerCount: profile.followerCount,
+    followingCount: profile.followingCount,
+  };
   const following = !!viewer && !own && await isFollowing(db, viewer.id, profile.id);
   const followers = own || blocks?.iBlocked || blocks?.blockedMe
-    ? <span data-testid="follower-count">{followersText(profile.followerCount)}</span>
+    ? <FollowCounts followers={profile.followerCount} following={profile.followingCount} />
     : viewer
     ? <Island name="FollowButton" component={FollowButton} props={{ ...follow, following }} />
     : <FollowButton {...follow} following={false} />;
@@ -152,11 +158,7 @@ function ProfileCard(
           {" · "}
           <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
         </p>
-        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-neutral-300" data-testid="follow-bar">
-          <span data-testid="following-count">{followingText(profile.followingCount)}</span>
-          <span aria-hidden="true" className="text-neutral-600">·</span>
-          {followers}
-        </div>
+        <div className="mt-3" data-testid="follow-bar">{followers}</div>
         {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
         {/* The member's own text (plain: React escapes it, links stay text), else the fixed line (issue 27 point 14). */}
         <p className="mt-3 whitespace-pre-line text-sm wrap-anywhere text-neutral-300" data-testid="about">
