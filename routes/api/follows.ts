@@ -40,6 +40,8 @@ export const followApi = (limiter: RateLimiter) =>
       const { followsPerUser, socialWindowSeconds } = c.var.config.rate;
       await limiter.hit(`follow:${me.id}`, followsPerUser, socialWindowSeconds);
       const state = await writeTx(c.var.db, async (tx): Promise<FollowState> => {
+        // Again under the write lock: a ban committed since the check above leaves no follow behind.
+        if ((await findFollowTarget(tx, id))?.banned !== false) throw notFound(FOLLOW_MSG.notFound);
         const { iBlocked, blockedMe } = await blocksBetween(tx, me.id, id);
         if (iBlocked || blockedMe) throw forbidden(FOLLOW_MSG.blocked);
         if (!(await isFollowing(tx, me.id, id))) {
