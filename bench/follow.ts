@@ -106,14 +106,18 @@ async function overHttp(get: (path: string) => Promise<unknown>, oneAtATime: (pa
     ["Following: GET /following (HTML)", "/following"],
     ...collectionTargets,
   ];
+  // Two rounds over the targets; each keeps its better round (others' load on a shared machine only ever takes away).
   const results: WrkResult[] = [];
   const serial: number[] = [];
-  for (const [label, path] of targets) {
-    results.push(await measure(label, BASE + path, { headers: member }));
-    serial.push(await oneAtATime(path));
+  for (let round = 0; round < 2; round++) {
+    for (const [i, [label, path]] of targets.entries()) {
+      const r = await measure(label, BASE + path, { headers: member });
+      if (!results[i] || r.rps > results[i].rps) results[i] = r;
+      serial[i] = Math.min(serial[i] ?? Infinity, await oneAtATime(path));
+    }
   }
   printTable(
-    `Following tab: server on 1 core (taskset -c 0), wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s from core 1, as a member`,
+    `Following tab: server on 1 core (taskset -c 0), wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s from core 1, as a member, better of 2 rounds`,
     [...WRK_HEADER, "one at a time (median)"],
     wrkRows(results).map((row, i) => [...row, `${serial[i].toFixed(2)} ms`]),
   );
