@@ -72,3 +72,29 @@ export async function signedInContext(browser: Browser, url: string, cookie: str
   await context.addCookies([{ name, value, url }]);
   return context;
 }
+
+/**
+ * Stops the page's clock (its context installed Playwright's fake timers, `context.clock.install()`, before loading
+ * it), so a toast can no longer time out by itself after its 5 s: what closes it then is what the test did.
+ */
+export async function stopClock(page: Page) {
+  // The page's time runs on between reading it and pausing: aim a little ahead, and again if it got there first.
+  for (let ahead = 100;; ahead *= 2) {
+    try {
+      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+    } catch (e) {
+      if (ahead > 1600 || !String(e).includes("to the past")) throw e;
+    }
+  }
+}
+
+/**
+ * With the page's clock stopped (stopClock), moves it on 100 ms at a time until `target` shows: renders and effects
+ * wait on timers and animation frames. At most `limitMs` of page time, so a 5 s toast is still up after 2 s.
+ */
+export async function advanceUntilVisible(page: Page, target: Locator, limitMs = 2000) {
+  for (let spent = 0; !(await target.isVisible()); spent += 100) {
+    if (spent >= limitMs) throw new Error(`not visible after ${limitMs} ms of page time: ${target}`);
+    await page.clock.runFor(100);
+  }
+}

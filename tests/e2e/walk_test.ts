@@ -2,7 +2,16 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitHydrated } from "./_browser.ts";
+import {
+  advanceUntilVisible,
+  collectErrors,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  signedInContext,
+  stopClock,
+  waitHydrated,
+} from "./_browser.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { png } from "../_media_fixtures.ts";
 import { has } from "../_needs.ts";
@@ -132,6 +141,7 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
   e2e(`point 7 (${size}): a toast already showing stays above a dialog that opens after it`, async () => {
     const member = await createUser(db, { username: `toast_member_${size}` });
     const context = await browser!.newContext(options);
+    await context.clock.install();
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${server.url}/auth`);
@@ -142,16 +152,19 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await page.waitForURL(`${server.url}/`);
     await page.locator("[data-toast]").waitFor();
     await waitHydrated(page, "UploadDialog");
-    // A modal dialog (Upload)...
-    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click();
-    await page.locator("dialog[aria-label='Upload content']").waitFor();
-    await page.waitForTimeout(100);
+    // The toast stays because the clock stands still, not because the dialogs opened within its 5 s (they did not, under load).
+    await stopClock(page);
+    // A modal dialog (Upload)... (force: with the clock stopped no animation frame tells Playwright the button holds still)
+    await page.locator("header").getByRole("button", { name: "Upload", exact: true }).click({ force: true });
+    await advanceUntilVisible(page, page.locator("dialog[aria-label='Upload content']"));
+    await page.clock.runFor(100);
     assert.equal(await toastOnTop(page), true, "above the upload dialog");
     await screenshot(page, `walk-toast-over-upload-${size}`);
     await page.keyboard.press("Escape");
+    await page.clock.runFor(100);
     // ...and a popover dialog (Create), opened by a script's event as the header's button does.
     await page.evaluate(() => document.getElementById("create-dialog")!.showPopover());
-    await page.waitForTimeout(100);
+    await page.clock.runFor(100);
     assert.equal(await toastOnTop(page), true, "above the Create dialog");
     assert.deepEqual(errors, []);
     await context.close();
