@@ -1,39 +1,25 @@
 import { type MuteTarget, muteTargetsOf } from "./card_mutes.ts";
 import type { CardItem } from "./MediaCard.tsx";
+import { PopoverMenu } from "./PopoverMenu.tsx";
 
 /** Tag entries in a card's menu: the rest are muted from the media page or /profile. */
 const MENU_TAGS = 5;
 
-/**
- * A member's "⋯" menu (issue 25): a popover in the top layer, so the card's rounded clip and the
- * next cards never cover it; CSS anchors it to its button (components/styles.css `.card-menu`).
- */
+/** A member's "⋯" menu on a card (issue 25): mute its uploader, its generator or a tag. */
 export function CardMenu({ id, item, own, onMute }: { id: string; item: CardItem; own?: boolean; onMute?: (t: MuteTarget) => void }) {
   const targets = muteTargetsOf(item).filter((t) => !(own && t.type === "user"));
   const tags = targets.filter((t) => t.type === "tag");
   const shown = [...targets.filter((t) => t.type !== "tag"), ...tags.slice(0, MENU_TAGS)];
   if (!shown.length) return null;
   return (
-    <>
-      <button type="button" popoverTarget={id} className="card-action card-more" aria-label="More: mute" data-testid="card-menu-button">
-        <span aria-hidden="true">⋯</span>
-      </button>
-      <div id={id} popover="auto" role="menu" className="card-menu" data-testid="card-menu">
-        {shown.map((t) => (
-          <button
-            key={`${t.type}:${t.value}`}
-            type="button"
-            role="menuitem"
-            className="card-menu-item"
-            onClick={(e) => {
-              (e.currentTarget.parentElement as HTMLElement & { hidePopover?: () => void }).hidePopover?.();
-              onMute?.(t);
-            }}
-          >
-            Mute {t.label}
-          </button>
-        ))}
-      </div>
-    </>
+    <PopoverMenu
+      id={id}
+      testId="card-menu"
+      buttonClass="card-action card-more"
+      buttonLabel="More: mute"
+      entries={shown.map((t) => ({ key: `${t.type}:${t.value}`, label: `Mute ${t.label}`, onSelect: () => onMute?.(t) }))}
+    >
+      <span aria-hidden="true">⋯</span>
+    </PopoverMenu>
   );
 }

@@ -50,7 +50,7 @@ Deno.test("[e2e] mute an uploader from the media page, see and undo it in /profi
       const errors = collectErrors(page);
       await page.goto(`${s.url}/media/${item.id}`);
       await waitHydrated(page, "MuteMenu");
-      await page.getByTestId("mute-menu").locator("summary").click();
+      await page.getByTestId("mute-menu").getByRole("button", { name: "Mute…" }).click();
       await screenshot(page, `mute-menu-${w}`);
       await page.getByRole("button", { name: "Mute noisy_maker" }).click();
       await page.getByText("Muted noisy_maker").first().waitFor();
