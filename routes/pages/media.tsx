@@ -26,6 +26,7 @@ import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
+import { muteLabel } from "../../common/mute_labels.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -196,8 +197,8 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
 /** What a viewer may mute from an item's page: its uploader, its AI generator and its tags. */
 function muteTargets(item: ContentItem) {
   return [
-    { type: "user" as const, value: String(item.userId), label: item.uploaderName },
-    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: item.aiGenerator }] : []),
-    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: `#${t}` })),
+    { type: "user" as const, value: String(item.userId), label: muteLabel("user", item.uploaderName) },
+    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: muteLabel("generator", item.aiGenerator) }] : []),
+    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: muteLabel("tag", t) })),
   ];
 }
