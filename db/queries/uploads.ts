@@ -77,9 +77,17 @@ export function findMediaOwner(db: Db, id: number) {
 }
 
 /** What an owner's edit of a published item changes that moderators must see (issue 19). */
-export function findMediaTexts(db: Db | Tx, id: number) {
-  return db.select({ reviewStatus: media.reviewStatus, title: media.title, description: media.description }).from(media)
-    .where(eq(media.id, id)).get();
+/** An item's review state and the fields an edit may change (their old values go to the audit log). */
+export function findMediaEditable(db: Db | Tx, id: number) {
+  return db.select({
+    reviewStatus: media.reviewStatus,
+    title: media.title,
+    description: media.description,
+    categoryId: media.categoryId,
+    aiGenerator: media.aiGenerator,
+    prompt: media.prompt,
+    tags: media.tags,
+  }).from(media).where(eq(media.id, id)).get();
 }
 
 export async function updateMediaItem(db: Db | Tx, id: number, set: Partial<typeof media.$inferInsert>) {

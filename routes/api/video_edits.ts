@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import type { Config } from "../../lib/config.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
@@ -15,9 +14,9 @@ import { imageHashes } from "../../lib/media/similar_hash.ts";
 import { generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
-import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
+import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
-import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
+import { createMediaSchema, EDIT_FIELDS, mediaEditSchema } from "../../common/schemas/media.ts";
 import { UPLOAD_MSG } from "../../common/upload_rules.ts";
 import { parseYoutubeUrl } from "../../common/youtube.ts";
 import { writeTx } from "../../db/client.ts";
@@ -28,8 +27,8 @@ import {
   findItemById,
   findMediaByHash,
   findMediaByYoutubeId,
+  findMediaEditable,
   findMediaOwner,
-  findMediaTexts,
   findUploadByKey,
   insertMediaItem,
   updateMediaItem,
@@ -175,17 +174,18 @@ export function videoEditsApi(limiter: RateLimiter) {
     const user = requireUser(c);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(c.var.db, user, id);
-    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    const adminOnly = ADMIN_ONLY_FIELDS.filter((k) => k in raw);
-    if (!user.isAdmin && adminOnly.length) throw forbidden(`Only admins can change: ${adminOnly.join(", ")}`);
-    const body: Partial<z.output<typeof adminEditSchema>> = parseOr400(user.isAdmin ? adminEditSchema : memberEditSchema, raw);
+    const body = await jsonBody(c, mediaEditSchema);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
+    // The owner edits what they uploaded with the admin's fields and limits (issue 36 point 5), and
+    // keeps the upload's rules: a category, and an AI generator (spec part 1 §5, rules 2 and 3).
+    if (!user.isAdmin && body.categoryId === null) throw badRequest(UPLOAD_MSG.category);
+    if (!user.isAdmin && body.aiGenerator === "") throw badRequest(UPLOAD_MSG.aiTool);
     const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length) {
       await writeTx(db, async (tx) => {
         // An owner's edit of a published item goes live without review (owners fix typos), but
         // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
-        const published = ownerId === user.id ? publishedTextEdits(await findMediaTexts(tx, id), set) : null;
+        const published = ownerId === user.id ? publishedEdits(await findMediaEditable(tx, id), set) : null;
         await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
         if (published) {
           await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
@@ -211,13 +211,13 @@ export function videoEditsApi(limiter: RateLimiter) {
   return app;
 }
 
-/** The title and description changes of an approved item, old and new, or null when there are none. */
-function publishedTextEdits(
-  before: { reviewStatus: string; title: string; description: string | null } | undefined,
+/** The changes an edit makes to an approved item, old and new values, or null when there are none. */
+function publishedEdits(
+  before: ({ reviewStatus: string } & Record<(typeof EDIT_FIELDS)[number], unknown>) | undefined,
   set: Record<string, unknown>,
 ) {
   if (before?.reviewStatus !== "approved") return null;
-  const fields = (["title", "description"] as const).filter((k) => k in set && set[k] !== before[k]);
+  const fields = EDIT_FIELDS.filter((k) => k in set && set[k] !== before[k]);
   if (!fields.length) return null;
   return {
     old: Object.fromEntries(fields.map((k) => [k, before[k]])),
