@@ -13,7 +13,7 @@ import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
 import { StorageError } from "../storage/error.ts";
 import { log } from "../log.ts";
-import { sniff } from "./sniff.ts";
+import { sniff } from "../../common/sniff.ts";
 import { newKey, storeFor } from "./storage.ts";
 import { type GenerationData, readImageGeneration } from "./generation.ts";
 

@@ -12,6 +12,7 @@ import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { imageHashes } from "../../lib/media/similar_hash.ts";
 import { generationValues } from "../../lib/media/generation.ts";
+import { isPublic } from "../../lib/media/visibility.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
@@ -35,7 +36,12 @@ import {
   type UploadRow,
 } from "../../db/queries/uploads.ts";
 
-const duplicateError = () => conflict(UPLOAD_MSG.duplicate, ERROR_CODES.duplicate);
+/** The refusal of a duplicate: it names the item it repeats when the public may see that one (issue 36 point 15). */
+async function duplicateError(db: AppEnv["Variables"]["db"], existingId: number) {
+  const existing = await findItemById(db, existingId);
+  const message = existing && isPublic(existing) ? UPLOAD_MSG.duplicateOf(existing.title) : UPLOAD_MSG.duplicate;
+  return conflict(message, ERROR_CODES.duplicate);
+}
 
 /** The create payload may carry the browser's poster frame as a data URL (at most 3 MB, above). */
 const CREATE_BODY_BYTES = 3_200_000;
@@ -49,6 +55,8 @@ function keyFromUrl(url: string, config: Config): string | null {
 }
 
 type Created = { fileKey?: string | null; extraKeys: string[] };
+/** What the create's transaction did: stored the item, or found the one it duplicates. */
+type Made = { id: number } | { duplicateOf: number };
 
 /** POST /api/videos, PUT /api/videos/{id}, DELETE /api/videos/{id} (spec part 1 §7, part 2 §7). */
 export function videoEditsApi(limiter: RateLimiter) {
@@ -82,11 +90,14 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (body.contentType === "embed") {
       const parsed = parseYoutubeUrl(body.youtubeUrl ?? body.videoUrl);
       if ("error" in parsed) throw badRequest(parsed.error);
-      const id = await writeTx(db, async (tx) => {
-        if (await findMediaByYoutubeId(tx, parsed.id)) throw duplicateError();
-        return insertMediaItem(tx, { ...base, contentType: "embed", youtubeId: parsed.id });
+      const made: Made = await writeTx(db, async (tx) => {
+        const existing = await findMediaByYoutubeId(tx, parsed.id);
+        return existing
+          ? { duplicateOf: existing.id }
+          : { id: await insertMediaItem(tx, { ...base, contentType: "embed", youtubeId: parsed.id }) };
       });
-      return c.json(toOwnerItem((await findItemById(db, id))!), 201);
+      if ("duplicateOf" in made) throw await duplicateError(db, made.duplicateOf);
+      return c.json(toOwnerItem((await findItemById(db, made.id))!), 201);
     }
 
     const url = body.contentType === "video" ? body.videoUrl : body.imageUrl;
@@ -98,12 +109,13 @@ export function videoEditsApi(limiter: RateLimiter) {
       throw badRequest(UPLOAD_MSG.aiTool);
     }
     /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
-    const duplicate = async () => {
+    const duplicate = async (existingId: number) => {
       const key = await deleteUnattachedUpload(db, upload.id);
       if (key) await removeKeys(config, [key]);
-      return duplicateError();
+      return duplicateError(db, existingId);
     };
-    if (await findMediaByHash(db, upload.sha256)) throw await duplicate();
+    const same = await findMediaByHash(db, upload.sha256);
+    if (same) throw await duplicate(same.id);
 
     const created: Created = { extraKeys: [] };
     let hashes: string[] = [];
@@ -150,17 +162,19 @@ export function videoEditsApi(limiter: RateLimiter) {
       // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
       // A video is stored as uploaded: its hash is the one taken while it streamed in.
       values.fileHash = body.contentType === "video" ? upload.sha256 : await hashStored(config, upload.fileKey);
-      const id = await writeTx(db, async (tx) => {
+      const made: Made = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
-        if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
+        const existing = await findMediaByHash(tx, values.fileHash);
+        if (existing) return { duplicateOf: existing.id }; // handled below, outside the lock
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         await storeHashes(tx, mediaId, hashes);
         if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
-        return mediaId;
+        return { id: mediaId };
       });
-      if (id === null) throw await duplicate();
+      if ("duplicateOf" in made) throw await duplicate(made.duplicateOf);
+      const id = made.id;
       created.extraKeys = [];
       return c.json(toOwnerItem((await findItemById(db, id))!), 201);
     } finally {
