@@ -31,6 +31,21 @@ const e2e = (name: string, fn: () => Promise<void>) =>
 const SIZES = [{ width: 390, height: 844 }, { width: 1440, height: 900 }];
 const errorToast = (page: Page) => page.locator("[data-toast=destructive]");
 
+/**
+ * Stops the page's clock (the context installed Playwright's fake timers before loading it), so a
+ * toast can no longer time out by itself after its 5 s: what closes it then is what the test did.
+ */
+async function stopClock(page: Page) {
+  // The page's time runs on between reading it and pausing: aim a little ahead, and again if it got there first.
+  for (let ahead = 100;; ahead *= 2) {
+    try {
+      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+    } catch (e) {
+      if (ahead > 1600 || !String(e).includes("to the past")) throw e;
+    }
+  }
+}
+
 for (const viewport of SIZES) {
   const at = `${viewport.width}x${viewport.height}`;
 
@@ -39,6 +54,7 @@ for (const viewport of SIZES) {
     async () => {
       const member = await createUser(db, { username: `words_${viewport.width}` });
       const context = await signedInContext(browser!, server.url, await loginCookie(db, member.id), { viewport });
+      await context.clock.install();
       const page = await context.newPage();
       const errors = collectErrors(page);
       let sent = 0;
@@ -70,9 +86,12 @@ for (const viewport of SIZES) {
       assert.equal(sent, 0, "nothing was sent");
       assert.equal(await dialog.getByRole("progressbar").count(), 0, "no progress bar");
 
-      // Point 15: the error toast closes when the reader moves to another tab.
-      await dialog.getByRole("tab", { name: "Image" }).click();
+      // Point 15: the error toast closes when the reader moves to another tab (not by timing out: the clock stands still).
+      await stopClock(page);
+      // (force: with the clock stopped no animation frame comes by which Playwright tells the tab holds still)
+      await dialog.getByRole("tab", { name: "Image" }).click({ force: true });
       await errorToast(page).waitFor({ state: "detached" });
+      await page.clock.resume();
 
       // Point 15: a duplicate of a public item is named (the server's answer, tests/upload_api_test.ts).
       await dialog.locator("input[type=file]").setInputFiles({
@@ -88,8 +107,10 @@ for (const viewport of SIZES) {
       await errorToast(page).filter({ hasText: 'Duplicate content detected: "Quiet harbour" is already on the site.' }).waitFor();
       await screenshot(page, `upload-duplicate-${viewport.width}`);
       // Closing the dialog closes its error toast.
-      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await stopClock(page);
+      await page.keyboard.press("Escape");
       await errorToast(page).waitFor({ state: "detached" });
+      await page.clock.resume();
       assert.deepEqual(
         errors.filter((e) => !e.includes("409")),
         [],
@@ -100,6 +121,7 @@ for (const viewport of SIZES) {
 
   e2e(`sign-in (${at}): a failed login's toast closes on a switch to Register`, async () => {
     const context = await browser!.newContext({ viewport });
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto(`${server.url}/auth`);
     await waitHydrated(page, "AuthForm");
@@ -107,7 +129,8 @@ for (const viewport of SIZES) {
     await page.fill("#login-password", "wrong-password");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await errorToast(page).waitFor();
-    await page.getByRole("tab", { name: "Register" }).click();
+    await stopClock(page);
+    await page.getByRole("tab", { name: "Register" }).click({ force: true });
     await errorToast(page).waitFor({ state: "detached" });
     await context.close();
   });
