@@ -20,13 +20,15 @@ RUN apt-get update \
   && useradd --system --uid 10001 --gid dreamreel --home-dir /data --shell /usr/sbin/nologin dreamreel \
   && mkdir -p /data && chown dreamreel:dreamreel /data
 COPY --from=build /src/dreamreel /usr/local/bin/dreamreel
+# Litestream 0.3.13 for REPLICA_URL (the npm package's binary; the compiled binary finds it on the PATH).
+COPY --from=build /src/node_modules/@flydotio/litestream-linux-x64/litestream /usr/local/bin/litestream
 ENV NODE_ENV=production DATA_DIR=/data PORT=8000 HOST=0.0.0.0
 VOLUME ["/data"]
 EXPOSE 8000
 USER dreamreel
 WORKDIR /data
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/" || exit 1
+  CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/healthz" || exit 1
 # SIGTERM lets the server finish in-flight requests and close the database.
 STOPSIGNAL SIGTERM
 CMD ["/usr/local/bin/dreamreel"]

@@ -1,13 +1,14 @@
 import { createApp } from "./app.ts";
 import type { Db } from "./db/client.ts";
-import { drainBackground, runInBackground } from "./lib/background.ts";
-import type { Config } from "./lib/config.ts";
+import { runInBackground, settleBackground } from "./lib/background.ts";
+import { type Config, ConfigError } from "./lib/config.ts";
 import { log } from "./lib/log.ts";
 import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
 import { type Jobs, startJobs } from "./lib/boot/jobs.ts";
 import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
 import { warmRankings } from "./lib/feed/rankings.ts";
 import { startMemoryTrim, trimMemory } from "./lib/boot/memory_trim.ts";
+import { startReplication } from "./lib/replica/run.ts";
 
 export { listenUrl, WORKER_FLAG } from "./lib/boot/supervisor.ts";
 
@@ -45,7 +46,7 @@ export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningS
       stopTrim();
       await singletons?.stop();
       await server.shutdown();
-      await drainBackground();
+      await settleBackground();
       db.client.close();
     },
   };
@@ -77,6 +78,22 @@ function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } 
  * once by whichever process serves, so the first visitor does not wait for them.
  */
 export async function serveAll(config: Config, db: Db, opts: { quiet?: boolean } = {}): Promise<RunningServer> {
+  // One Litestream per database, owned here (lib/replica/): stopped last, after a final sync.
+  const replication = startReplication(config, db);
+  const served = await serveHere(config, db, opts).catch(async (e) => {
+    await replication?.stop();
+    throw e;
+  });
+  return {
+    ...served,
+    shutdown: async () => {
+      await served.shutdown();
+      await replication?.stop();
+    },
+  };
+}
+
+async function serveHere(config: Config, db: Db, opts: { quiet?: boolean }): Promise<RunningServer> {
   if (config.webConcurrency <= 1) {
     const server = serve(config, db, opts);
     runInBackground("rankings warm-up", warmUp(db));
@@ -91,6 +108,8 @@ export async function serveAll(config: Config, db: Db, opts: { quiet?: boolean }
     shutdown: async () => {
       await singletons.stop();
       await workers.shutdown();
+      // The jobs run here: what they started in the background (a ranking rebuild) writes this database too.
+      await settleBackground();
       db.client.close();
     },
   };
@@ -119,6 +138,13 @@ export async function runWorker(config: Config, db: Db) {
   })();
   console.log(WORKER_READY);
   await server.finished;
+}
+
+/** A setting found wrong at start (REPLICA_URL with no Litestream to run) stops it with its message, as a bad value does. */
+export function exitOnConfigError(e: unknown): never {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  Deno.exit(1);
 }
 
 export async function untilStopped(starting: RunningServer | Promise<RunningServer>): Promise<void> {

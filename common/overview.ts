@@ -24,6 +24,18 @@ export type Overview = {
   generatedAt: string;
 };
 
+/** The database replica on the overview (issue 37): Litestream's state, `off` without REPLICA_URL. Times are ISO strings. */
+export type ReplicaOverview = {
+  state: "ok" | "lagging" | "down" | "off";
+  syncedAt: string | null;
+  lagSeconds: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+};
+
+/** "2026-11-27T10:00:05.123Z" -> "2026-11-27 10:00:05 UTC". */
+export const utcTime = (iso: string) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
+
 const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
 
 /** 1536 -> "1.5 KB" (powers of 1024, one decimal under 10). */

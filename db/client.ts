@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema/mod.ts";
-import { createSqliteClient } from "./sqlite_client.ts";
+import { createSqliteClient, type FileDbOptions } from "./sqlite_client.ts";
 import { createLibsqlFileClient } from "./libsql_file_client.ts";
 
 export type Db = ReturnType<typeof openDb>;
@@ -22,18 +22,23 @@ export type DbDriver = "sqlite" | "libsql";
  * foreign keys, busy_timeout), or with `driver` "libsql" @libsql/client's (db/libsql_file_client.ts,
  * to run the tests on the driver remote URLs use); `libsql://` and `http(s)://` URLs use a libSQL server.
  */
-export function openDb(url: string, driver: DbDriver = "sqlite") {
+export function openDb(url: string, driver: DbDriver = "sqlite", opts: FileDbOptions = {}) {
   const client = !url.startsWith("file:")
     ? createClient({ url })
     : driver === "libsql"
-    ? createLibsqlFileClient(url)
-    : createSqliteClient(fileUrlPath(url));
+    ? createLibsqlFileClient(url, opts)
+    : createSqliteClient(fileUrlPath(url), opts);
   const db = drizzle(client, { schema });
   return Object.assign(db, { client });
 }
 
-export async function preparedDb(url: string, migrationsFolder: string, driver: DbDriver = "sqlite"): Promise<Db> {
-  const db = openDb(url, driver);
+export async function preparedDb(
+  url: string,
+  migrationsFolder: string,
+  driver: DbDriver = "sqlite",
+  opts: FileDbOptions = {},
+): Promise<Db> {
+  const db = openDb(url, driver, opts);
   await migrate(db, { migrationsFolder });
   return db;
 }

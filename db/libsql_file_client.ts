@@ -1,5 +1,6 @@
 import { type Client, createClient, type InArgs, type InStatement, type Transaction, type TransactionMode } from "@libsql/client";
 import { AsyncLock } from "./write_lock.ts";
+import { checkpointPragma, type FileDbOptions } from "./sqlite_client.ts";
 
 /**
  * A local file through @libsql/client's own driver (DB_DRIVER=libsql), so the driver a libSQL
@@ -12,11 +13,11 @@ import { AsyncLock } from "./write_lock.ts";
  * held across an `await` by the first. Reads wait for open transactions here; this mode is for
  * proving the driver, not for speed.
  */
-export function createLibsqlFileClient(url: string): Client {
+export function createLibsqlFileClient(url: string, opts: FileDbOptions = {}): Client {
   const inner = createClient({ url, concurrency: 1 });
   const lock = new AsyncLock();
   const ready = inner.executeMultiple(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; ${checkpointPragma(opts)}`,
   );
   const locked = <T>(fn: () => Promise<T>) =>
     lock.run(async () => {

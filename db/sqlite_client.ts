@@ -18,14 +18,24 @@ const STATEMENT_CACHE = 300;
 
 type Row = unknown[] & Record<string, unknown>;
 
+/** How a local database file is opened: `replicated` when Litestream copies its WAL (REPLICA_URL, lib/replica/). */
+export type FileDbOptions = { replicated?: boolean };
+
+/**
+ * With Litestream running, the app never checkpoints on its own: Litestream does, after copying
+ * the WAL, and a checkpoint of ours racing its lock switch would start a new generation (a full
+ * snapshot upload). Decision 037; the main process checkpoints only while Litestream is down.
+ */
+export const checkpointPragma = (opts: FileDbOptions) => opts.replicated ? "PRAGMA wal_autocheckpoint = 0;" : "";
+
 class Connection {
   readonly db: DatabaseSync;
   #statements = new Map<string, { stmt: StatementSync; names: string[] | null }>();
 
-  constructor(path: string, readOnly: boolean) {
+  constructor(path: string, readOnly: boolean, opts: FileDbOptions = {}) {
     this.db = new DatabaseSync(path, { readOnly, timeout: 5000 } as ConstructorParameters<typeof DatabaseSync>[1]);
     this.db.exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-    if (!readOnly) this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+    if (!readOnly) this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; ${checkpointPragma(opts)}`);
   }
 
   #prepare(sql: string) {
@@ -101,8 +111,8 @@ export type UnsyncedWrites = { writeUnsynced(sql: string, args: SQLInputValue[])
 export const hasUnsyncedWrites = (client: unknown): client is UnsyncedWrites =>
   typeof (client as UnsyncedWrites).writeUnsynced === "function";
 
-export function createSqliteClient(path: string): Client {
-  const writer = new Connection(path, false);
+export function createSqliteClient(path: string, opts: FileDbOptions = {}): Client {
+  const writer = new Connection(path, false, opts);
   const reader = new Connection(path, true);
   const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path);
   let closed = false;

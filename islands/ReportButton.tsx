@@ -9,7 +9,7 @@ type Props = {
   compact?: boolean;
 };
 
-/** The media page's Report button and its dialog (components/ui/ReportDialog.tsx). */
+/** An item's Report button and dialog (spec part 1 §5, §6): the form is shared with comments and forum posts. */
 export default function ReportButton({ videoId, openFromQuery, compact }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 

@@ -6,7 +6,7 @@ import { prepareData } from "../lib/boot/bootstrap.ts";
 import { type Config, ConfigError, parseConfig } from "../lib/config.ts";
 import { ensureAssets } from "../lib/boot/ensure_assets.ts";
 import { setLogLevel } from "../lib/log.ts";
-import { listenUrl, serveAll, untilStopped } from "../server.ts";
+import { exitOnConfigError, listenUrl, serveAll, untilStopped } from "../server.ts";
 
 import { seedDemo } from "./seed_demo.ts";
 
@@ -37,7 +37,7 @@ async function main() {
   const db = await prepareData(config);
   const { seeded, accounts } = await seedDemo(config, db);
   // The seed ran once above; WEB_CONCURRENCY workers then serve it (lib/boot/supervisor.ts).
-  const server = await serveAll(config, db);
+  const server = await serveAll(config, db).catch(exitOnConfigError);
   console.log(`
 Dreamreel demo ${seeded ? "seeded" : "already seeded"} in ${config.dataDir} (delete the folder to start over).
 Open ${server.url}/ and sign in with:

@@ -46,3 +46,15 @@ export function needs(moduleUrl: string, ...tools: Tool[]): boolean {
   }
   return missing.length === 0;
 }
+
+/** moto (tests/_moto.ts): false, with one line saying so, when this machine's Python has none. */
+export function needsMoto(moduleUrl: string, command: string[] | null): boolean {
+  const file = basename(fileURLToPath(moduleUrl));
+  if (!command && !said.has(`${file}:moto`)) {
+    said.add(`${file}:moto`);
+    console.warn(
+      `skipped: tests in ${file} that need moto (the Python package's moto_server on the PATH, or MOTO_SERVER; .ci/run installs it)`,
+    );
+  }
+  return command !== null;
+}

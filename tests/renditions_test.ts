@@ -70,7 +70,7 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
       const spec = made.find((m) => m.spec.name === item.title)!;
       const srcPath = `${config.dataDir}/src.${spec.spec.ext}`;
       await Deno.writeFile(srcPath, spec.bytes);
-      const src = (await probeMedia(srcPath))!;
+      const src = (await probeMedia(env.config, srcPath))!;
       const short = Math.min(src.width, src.height);
       assert.equal(item.processing.progress, 100);
       assert.ok(item.sources.length >= 1, item.title);
@@ -154,7 +154,7 @@ Deno.test("[media] the preview clip of a 10 s 1080p video is at most 4 s, silent
     }),
   );
   const out = `${env.config.dataDir}/preview.mp4`;
-  await encodePreview(env.config, src, (await probeMedia(src))!, out);
+  await encodePreview(env.config, src, (await probeMedia(env.config, src))!, out);
   const p = await ffprobe(out);
   const size = (await Deno.stat(out)).size;
   assert.ok(Number(p.format.duration) <= 4.05, String(p.format.duration));

@@ -76,11 +76,13 @@ export function findMediaOwner(db: Db, id: number) {
   return db.select({ id: media.id, userId: media.userId }).from(media).where(eq(media.id, id)).get();
 }
 
-/** What an owner's edit of a published item changes that moderators must see (issue 19). */
-/** An item's review state and the fields an edit may change (their old values go to the audit log). */
-export function findMediaEditable(db: Db | Tx, id: number) {
+/** An edit's item: what it may change (the old values go to the audit log), and whether the public sees it. */
+export function findEditableItem(db: Db | Tx, id: number) {
   return db.select({
+    userId: media.userId,
     reviewStatus: media.reviewStatus,
+    hidden: media.hidden,
+    playable: media.playable,
     title: media.title,
     description: media.description,
     categoryId: media.categoryId,

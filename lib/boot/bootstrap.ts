@@ -15,7 +15,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", impor
 export async function prepareData(config: Config): Promise<Db> {
   await mkdir(config.uploadsDir, { recursive: true });
   await checkStorage(config);
-  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver);
+  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver, { replicated: !!config.replica });
   if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
   await deleteExpiredSessions(db, Date.now());
   await sweepTempFiles(config.uploadsDir);

@@ -209,13 +209,21 @@ export class S3Store implements Store {
     try {
       res = await this.#client.fetch(this.#url("", "max-keys=1"), { signal: AbortSignal.timeout(10_000) });
     } catch (e) {
-      throw new StorageError(`cannot reach S3_ENDPOINT ${this.s3.endpoint} (wrong endpoint, or the server is down): ${String(e)}`);
+      throw new StorageError(
+        `cannot reach S3_ENDPOINT ${this.s3.endpoint} (wrong endpoint, or the server is down): ${String(e)}`,
+        "unreachable",
+      );
     }
     if (res.ok) return void (await res.body?.cancel());
     const code = errorCode(await res.text().catch(() => ""));
-    if (code === "NoSuchBucket" || res.status === 404) throw new StorageError(`${where} does not exist (create it, or fix S3_BUCKET)`);
+    if (code === "NoSuchBucket" || res.status === 404) {
+      throw new StorageError(`${where} does not exist (create it, or fix S3_BUCKET)`, "bucket");
+    }
     if (["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied"].includes(code) || res.status === 403) {
-      throw new StorageError(`${where} refused the credentials (${code || res.status}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+      throw new StorageError(
+        `${where} refused the credentials (${code || res.status}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+        "credentials",
+      );
     }
     throw new StorageError(`${where} answered ${res.status} ${code}`);
   }
