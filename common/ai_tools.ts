@@ -33,7 +33,7 @@ export const AI_TOOLS: AiTool[] = [
 /**
  * The AI generator choices of the upload form and the admin's Edit Video (spec part 1 §9): every
  * tool the built-in Create dialog names, so the two lists agree on names and spelling ("OpenAI
- * Sora", where the spec's list writes "Open AI Sora"; issue 36 point 16), then Other. An operator's
+ * Sora", where the spec's list writes "Open AI Sora"; issue 36 point 16, decision 036), then Other. An operator's
  * own `tools.json` changes the Create dialog only: items keep naming generators from this list.
  */
 export const AI_GENERATORS = [...[FEATURED_TOOL, ...AI_TOOLS].map((t) => t.generator ?? t.name), "Other"];

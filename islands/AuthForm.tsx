@@ -29,7 +29,7 @@ type User = { id: number; username: string };
 /**
  * Facebook and Google show only where the operator set them up (a button that leads to "not set up
  * on this site yet" is a dead end; issue 36 point 4). Apple always shows, with the spec's
- * "not available" toast (part 1 §5 "Social login").
+ * "not available" toast (part 1 §5 "Social login"). A difference from the spec: decision 036.
  */
 const SOCIAL = [{ id: "facebook", name: "Facebook" }, { id: "google", name: "Google" }, { id: "apple", name: "Apple" }] as const;
 const SOCIAL_GRID = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3"];

@@ -197,7 +197,7 @@ export function videoEditsApi(limiter: RateLimiter) {
     const body = await jsonBody(c, mediaEditSchema);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
     // The owner edits what they uploaded with the admin's fields and limits (issue 36 point 5), and
-    // keeps the upload's rules: a category, and an AI generator (spec part 1 §5, rules 2 and 3).
+    // keeps the upload's rules: a category, and an AI generator (spec part 1 §5, rules 2 and 3; decision 036).
     if (!user.isAdmin && body.categoryId === null) throw badRequest(UPLOAD_MSG.category);
     if (!user.isAdmin && body.aiGenerator === "") throw badRequest(UPLOAD_MSG.aiTool);
     const publicChange = await writeTx(db, async (tx) => {
