@@ -160,20 +160,12 @@ export const API_OPERATIONS: Operation[] = [
     body: createMediaSchema,
     errors: [409, 422, 429],
   }),
-  content(
-    "put",
-    "/api/videos/{id}",
-    "Edit an item's title, description, category, AI generator, prompt or tags (its owner or an admin)",
-    json("ContentItem"),
-    {
-      ...member,
-      body: mediaEditSchema,
-      description:
-        "The same fields and limits for owners and admins; an owner may not leave the item without a category or an AI generator (400). " +
-        "Members' edits are rate-limited (RATE_EDITS_PER_USER, 429).",
-      errors: [403, 404, 429],
-    },
-  ),
+  content("put", "/api/videos/{id}", "Edit an item's fields (its owner or an admin)", json("ContentItem"), {
+    ...member,
+    body: mediaEditSchema,
+    description: "Every field, same limits for all; an owner may not clear the category or generator (400). RATE_EDITS_PER_USER (429).",
+    errors: [403, 404, 429],
+  }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
   content(
     "post",
