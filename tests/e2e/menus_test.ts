@@ -95,9 +95,10 @@ for (const size of SIZES) {
     await assertInside(page, page.getByRole("dialog", { name: "Report Content" }), "the Report dialog");
     await page.keyboard.press("Escape");
 
-    await waitHydrated(page, "RelatedList");
+    // The related list hydrates when it scrolls into view (below the fold on a phone).
     const related = page.locator("[data-card]").last();
     await related.scrollIntoViewIfNeeded();
+    await waitHydrated(page, "RelatedList");
     await related.getByTestId("card-menu-button").click();
     await assertInside(page, related.getByTestId("card-menu"), "a related card's ⋯ menu");
     assert.deepEqual(realErrors(errors), []);
@@ -129,6 +130,33 @@ for (const size of SIZES) {
     assert.deepEqual(realErrors(errors), []);
     await close();
   });
+
+  e2e(
+    `menus (${at}): a search card's ⋯ menu near the screen's bottom stays clear of the footer, its entries clicked where they are`,
+    async () => {
+      // The CI failure of mutes_search_test: a menu ending within the page's 4rem scroll padding (over the fixed
+      // footer) made the click scroll first, and the menu, moving with its button, was not under the aim.
+      const { page, errors, close } = await open(true, size, "/search?q=Menu", "SearchResults");
+      const cards = page.getByTestId("search-grid").locator("article[data-card]");
+      assert.equal(await cards.count(), items.length);
+      for (let k = 0; k < items.length; k++) {
+        await page.evaluate(() => scrollTo(0, 0));
+        const card = cards.nth(k);
+        await card.getByTestId("card-menu-button").click();
+        const menu = card.getByTestId("card-menu");
+        await assertInside(page, menu, `search card ${k}'s ⋯ menu`);
+        const bottom = await menu.evaluate((el) => el.getBoundingClientRect().bottom);
+        assert.ok(bottom <= size.height - 64 + 0.5, `search card ${k}'s ⋯ menu ends at ${bottom}, on the footer's 4rem`);
+        const before = await page.evaluate(() => scrollY);
+        for (const entry of await menu.getByRole("menuitem").all()) await entry.click({ trial: true, timeout: 5000 });
+        assert.equal(await page.evaluate(() => scrollY), before, `search card ${k}: an entry's click scrolled the page`);
+        if (k === 0) await screenshot(page, `menus-search-card-${size.width}`);
+        await page.keyboard.press("Escape");
+      }
+      assert.deepEqual(realErrors(errors), []);
+      await close();
+    },
+  );
 
   e2e(`menus (${at}): a profile's Mute menu and a conversation's ⋮ menu`, async () => {
     const { page, errors, close } = await open(true, size, `/user/${maker.username}`, "MuteMenu");
