@@ -144,7 +144,7 @@ export type ReportedItem = AdminItem & {
 /** `GET /api/admin/content/approved`. */
 export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: number; limit: number };
 
-/** An approved item, with when its owner last changed its title or description (ISO date; null when never). */
+/** An approved item, with when its owner last edited it (ISO date; null when never). */
 export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */

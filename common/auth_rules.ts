@@ -63,6 +63,7 @@ export const VERIFY_MSG = {
   noEmail: "Add an email address to your profile first.",
   doneTitle: "Email verified",
   doneText: "Thank you: your email address is verified.",
+  alreadyTitle: "Email already verified",
   invalidTitle: "Invalid or expired link",
   invalidText: "This verification link is invalid, expired or already used. Sign in and ask for a new one from your profile.",
 } as const;

@@ -17,6 +17,8 @@ export const UPLOAD_MSG = {
   invalidType: "Invalid file type",
   tooLarge: "File too large",
   duplicate: "Duplicate content detected",
+  /** The duplicate refusal when the item it repeats is public (issue 36 point 15). */
+  duplicateOf: (title: string) => `Duplicate content detected: "${title}" is already on the site.`,
 } as const;
 
 /** Toast titles and texts of the upload flow (spec part 1 §8). */

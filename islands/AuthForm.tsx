@@ -10,12 +10,29 @@ import { authHref, NEXT_PARAM, safeNext } from "../common/return_to.ts";
 
 /** What the server echoes back after a refused form post (never the password). */
 export type AuthValues = { username?: string; email?: string; dateOfBirth?: string; termsAccepted?: boolean };
-/** `next`: the same-site page to return to after signing in (common/return_to.ts). */
-type Props = { initialTab: "login" | "register"; maxBirthDate: string; error?: string | null; values?: AuthValues; next?: string | null };
+/** The sign-in providers the operator set up (GOOGLE_CLIENT_ID ..., FACEBOOK_CLIENT_ID ...). */
+export type SocialProvider = "google" | "facebook";
+/**
+ * `next`: the same-site page to return to after signing in (common/return_to.ts); `social`: the
+ * configured providers, the only ones with a button besides Apple's.
+ */
+type Props = {
+  initialTab: "login" | "register";
+  maxBirthDate: string;
+  error?: string | null;
+  values?: AuthValues;
+  next?: string | null;
+  social?: SocialProvider[];
+};
 type User = { id: number; username: string };
 
-const SOCIAL = ["Facebook", "Google", "Apple"] as const;
-const WORKING_SOCIAL = new Set(["google", "facebook"]);
+/**
+ * Facebook and Google show only where the operator set them up (a button that leads to "not set up
+ * on this site yet" is a dead end; issue 36 point 4). Apple always shows, with the spec's
+ * "not available" toast (part 1 §5 "Social login"). A difference from the spec: decision 036.
+ */
+const SOCIAL = [{ id: "facebook", name: "Facebook" }, { id: "google", name: "Google" }, { id: "apple", name: "Apple" }] as const;
+const SOCIAL_GRID = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3"];
 const SOCIAL_DELAY_MS = 100;
 
 /**
@@ -23,7 +40,7 @@ const SOCIAL_DELAY_MS = 100;
  * JavaScript) signs in on the server instead of putting the password in the address; once
  * hydrated they validate here and use the JSON API. The tabs are links for the same reason.
  */
-export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {}, next = null }: Props) {
+export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {}, next = null, social = [] }: Props) {
   const [tab, setTab] = useState(initialTab);
   const tabClass = (t: string) =>
     `flex-1 rounded-md py-2 text-center text-sm font-medium ${
@@ -55,15 +72,14 @@ export default function AuthForm({ initialTab, maxBirthDate, error = null, value
         <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{shown.error}</p>
       )}
       {tab === "login"
-        ? <LoginForm initial={shown.values} next={next} />
+        ? <LoginForm initial={shown.values} next={next} social={social} />
         : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} next={next} />}
     </div>
   );
 }
 
-function socialLogin(name: string, next: string | null) {
-  const provider = name.toLowerCase();
-  if (WORKING_SOCIAL.has(provider)) {
+function socialLogin(provider: (typeof SOCIAL)[number]["id"], name: string, next: string | null) {
+  if (provider !== "apple") {
     const back = safeNext(next);
     const href = `/auth/${provider}${back ? `?${NEXT_PARAM}=${encodeURIComponent(back)}` : ""}`;
     setTimeout(() => (location.href = href), SOCIAL_DELAY_MS);
@@ -80,7 +96,8 @@ function goBack(next: string | null) {
 /** The return path travels with a form post too (before hydration, or without JavaScript). */
 const NextField = ({ next }: { next: string | null }) => next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null;
 
-function LoginForm({ initial, next }: { initial: AuthValues; next: string | null }) {
+function LoginForm({ initial, next, social }: { initial: AuthValues; next: string | null; social: SocialProvider[] }) {
+  const buttons = SOCIAL.filter((p) => p.id === "apple" || social.includes(p.id));
   const [values, setValues] = useState({ username: initial.username ?? "", password: "" });
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, setValues);
@@ -139,15 +156,15 @@ function LoginForm({ initial, next }: { initial: AuthValues; next: string | null
       <div className="relative py-2 text-center text-xs uppercase text-neutral-400">
         <span className="bg-neutral-950 px-2">Or continue with</span>
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        {SOCIAL.map((name) => (
+      <div className={`grid gap-2 ${SOCIAL_GRID[buttons.length]}`}>
+        {buttons.map((p) => (
           <button
-            key={name}
+            key={p.id}
             type="button"
-            onClick={() => socialLogin(name, next)}
+            onClick={() => socialLogin(p.id, p.name, next)}
             className="rounded-lg border border-neutral-700 py-2 text-sm hover:bg-neutral-800"
           >
-            {name}
+            {p.name}
           </button>
         ))}
       </div>

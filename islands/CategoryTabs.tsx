@@ -3,7 +3,7 @@
  * horizontally; the left and right buttons step 200 px. Tabs are plain links, so choosing one
  * loads that category's page (its own URL, canonical and title) even before hydration.
  */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { CATEGORY_SCROLL_STEP_PX, SORT_EVENT, TEXT } from "../common/feed_rules.ts";
 
 /**
@@ -29,6 +29,8 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
     return s ? `/?${s}` : "/";
   };
   const strip = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  useScrollAway(nav);
   const [edges, setEdges] = useState({ left: false, right: true });
 
   const update = () => {
@@ -53,7 +55,7 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
   const fade = edges.left || edges.right ? `linear-gradient(to right, ${left}, ${right})` : undefined;
 
   return (
-    <nav aria-label="Categories" className="relative">
+    <nav ref={nav} aria-label="Categories" className="relative">
       {edges.left && (
         <button type="button" className={`${arrow} left-0`} onClick={() => step(-1)} aria-label="Scroll categories left">
           <Chevron flip />
@@ -100,6 +102,34 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
       )}
     </nav>
   );
+}
+
+/** How far the page moves before the bar follows, so a finger's jitter does not make it flicker. */
+const SCROLL_AWAY_STEP_PX = 8;
+
+/**
+ * On a phone the bar (its sticky wrapper, `data-scroll-away`) slides away under the header while the
+ * page scrolls down and comes back as soon as it scrolls up (issue 36 point 14: header, bar and
+ * footer took 21% of a 390x844 screen). The sliding is CSS (components/styles.css); this only says
+ * which way the reader goes. From 640 px up the bar stays.
+ */
+function useScrollAway(nav: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const bar = nav.current?.closest<HTMLElement>("[data-scroll-away]");
+    if (!bar) return;
+    const phone = matchMedia("(max-width: 639.98px)");
+    let last = scrollY;
+    const onScroll = () => {
+      const y = scrollY;
+      if (!phone.matches || y < bar.offsetHeight) delete bar.dataset.away;
+      else if (y > last + SCROLL_AWAY_STEP_PX) bar.dataset.away = "";
+      else if (y < last - SCROLL_AWAY_STEP_PX) delete bar.dataset.away;
+      else return; // a small move: wait until it adds up
+      last = y;
+    };
+    addEventListener("scroll", onScroll, { passive: true });
+    return () => removeEventListener("scroll", onScroll);
+  }, []);
 }
 
 function Chevron({ flip }: { flip?: boolean }) {

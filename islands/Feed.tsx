@@ -111,6 +111,7 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     const s = state.current;
     if (s.loading) return;
     s.loading = true;
+    if (page > 1) page = fitColumns(s, columnsFor(innerWidth)) + 1;
     const generation = s.generation;
     setStatus("loading");
     const params = new URLSearchParams({ page: String(page), columnCount: String(s.columns) });
@@ -239,6 +240,21 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
       <FeedStatus status={status} empty={total === 0} hasMore={hasMore} onRetry={retry} />
     </div>
   );
+}
+
+/**
+ * Later pages are asked for with the columns the screen has (spec part 1 §4; issue 36 point 7),
+ * while the first came sized for the widest grid (SSR_COLUMNS) and a window may be turned or
+ * resized since. Pages are offsets in units of the page size: the pages loaded so far are counted
+ * again in the new size, rounded down, so the next page starts at or before the first item not yet
+ * shown (the few it repeats are dropped as already present). Returns the count of loaded pages.
+ */
+function fitColumns(s: { page: number; columns: number }, columns: number): number {
+  if (columns !== s.columns) {
+    s.page = Math.floor((s.page * pageSize(s.columns).videos) / pageSize(columns).videos);
+    s.columns = columns;
+  }
+  return s.page;
 }
 
 function FeedStatus({ status, empty, hasMore, onRetry }: { status: Status; empty: boolean; hasMore: boolean; onRetry: () => void }) {

@@ -139,7 +139,9 @@ function Viewer(
             </h2>
             <p className="text-sm text-neutral-400">
               {item.views.toLocaleString("en-US")} views · by{" "}
-              <a href={`/user/${item.userId}`} className="text-orange-400 hover:underline">{item.uploaderName}</a>
+              <a href={`/user/${item.userId}`} className="text-orange-400 underline underline-offset-2 hover:text-orange-300">
+                {item.uploaderName}
+              </a>
             </p>
           </div>
           <LikeButton videoId={item.id} initialLiked={isLiked} initialCount={count} signedIn={signedIn} variant="viewer" />

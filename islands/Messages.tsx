@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../components/ui/api.ts";
-import { toast } from "../components/ui/toast.ts";
+import { dismissErrorToast, toast } from "../components/ui/toast.ts";
 import * as calls from "../components/ui/messages/calls.ts";
 import { errorText, refreshBadge, toAuthOn401 } from "../components/ui/messages/calls.ts";
 import { useVisiblePolling } from "../components/ui/messages/useVisiblePolling.ts";
@@ -153,11 +153,18 @@ export default function Messages(props: Props) {
       setMessages((cur) => [...cur, sent]);
       setDraft("");
       setSendError(null);
+      dismissErrorToast();
       loadConversations();
     } catch (e) {
       if (!toAuthOn401(e)) {
         setSendError(errorText(e));
-        toast({ title: MESSAGE_MSG.sendFailed, description: e instanceof ApiError ? e.body?.error : undefined, variant: "destructive" });
+        // A block (403) is no failure to try again: the toast says this member cannot be messaged (issue 36 point 15).
+        const blocked = e instanceof ApiError && e.status === 403 && e.body?.error;
+        toast(
+          blocked
+            ? { title: blocked, variant: "destructive" }
+            : { title: MESSAGE_MSG.sendFailed, description: e instanceof ApiError ? e.body?.error : undefined, variant: "destructive" },
+        );
       }
     } finally {
       setSending(false);

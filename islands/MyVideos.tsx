@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../components/ui/api.ts";
 import { Modal } from "../components/ui/Dialog.tsx";
-import { TextField } from "../components/ui/TextField.tsx";
 import { toast } from "../components/ui/toast.ts";
-import { UPLOAD_LIMITS } from "../common/upload_rules.ts";
-import type { ContentItem } from "../common/api_types.ts";
+import type { CategoryOption, ContentItem } from "../common/api_types.ts";
 import { formatDate, formatDuration, hasDuration } from "../common/format.ts";
-import { firstError } from "../common/schemas/form.ts";
-import { memberEditSchema } from "../common/schemas/media.ts";
+import { type EditPayload, editValuesOf } from "../common/edit_rules.ts";
+import { EditItemForm } from "../components/ui/EditItemForm.tsx";
 import { ArrowLeftIcon } from "../components/ui/icons.tsx";
 import { PLACEHOLDER_THUMB } from "../common/feed_rules.ts";
 import { ProcessingStatus, useProcessingPoll } from "../components/ui/ProcessingStatus.tsx";
@@ -24,7 +22,11 @@ export type MyItem =
     | "description"
     | "contentType"
     | "thumbnail"
+    | "categoryId"
     | "categoryName"
+    | "aiGenerator"
+    | "prompt"
+    | "tags"
     | "createdAt"
     | "duration"
     | "reviewStatus"
@@ -45,7 +47,11 @@ export const toMyItem = (i: ContentItem, hidden: boolean): MyItem => ({
   description: i.description,
   contentType: i.contentType,
   thumbnail: i.thumbnail,
+  categoryId: i.categoryId,
   categoryName: i.categoryName,
+  aiGenerator: i.aiGenerator,
+  prompt: i.prompt,
+  tags: i.tags,
   createdAt: i.createdAt,
   duration: i.duration,
   reviewStatus: i.reviewStatus,
@@ -66,7 +72,14 @@ export const LOAD_ERROR = "Error loading your videos. Please try again.";
 
 const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
 
-export default function MyVideos({ items: initial, loadError }: { items: MyItem[]; loadError?: boolean }) {
+type Category = Pick<CategoryOption, "id" | "name">;
+
+export default function MyVideos({ items: initial, categories = [], loadError }: {
+  items: MyItem[];
+  /** The edit form's choices. */
+  categories?: Category[];
+  loadError?: boolean;
+}) {
   const [items, setItems] = useState(initial);
   // An upload from the header's dialog shows here at once, in its review state, without a reload.
   useEffect(() => {
@@ -113,9 +126,10 @@ export default function MyVideos({ items: initial, loadError }: { items: MyItem[
       {editing && (
         <EditDialog
           item={editing}
+          categories={categories}
           onClose={() => setEditing(null)}
           onSaved={(next) => {
-            setItems((list) => list.map((i) => (i.id === next.id ? { ...i, title: next.title, description: next.description } : i)));
+            setItems((list) => list.map((i) => (i.id === next.id ? next : i)));
             setEditing(null);
           }}
         />
@@ -146,7 +160,8 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
   const action = "rounded-md border border-neutral-700 px-2.5 py-1 text-xs hover:bg-neutral-800";
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-neutral-800 bg-neutral-900" data-item-id={item.id}>
-      <div className="relative aspect-video bg-neutral-800">
+      {/* The picture fills a 16:9 box whatever its shape: a portrait one stretched its row (issue 36 point 13). */}
+      <div className="relative aspect-video overflow-hidden bg-neutral-800">
         {/* A broken thumbnail is swapped for the placeholder image, as in the feed (spec part 2 §8). */}
         <img
           ref={img}
@@ -155,7 +170,7 @@ function Card({ item, onEdit, onDelete }: { item: MyItem; onEdit: () => void; on
           width={640}
           height={360}
           loading="lazy"
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
           onError={() => setBroken(true)}
           data-testid="my-thumbnail"
         />
@@ -202,50 +217,25 @@ function DialogActions({ onCancel, children }: { onCancel: () => void; children:
   );
 }
 
-function EditDialog({ item, onClose, onSaved }: { item: MyItem; onClose: () => void; onSaved: (i: MyItem) => void }) {
-  const [title, setTitle] = useState(item.title);
-  const [description, setDescription] = useState(item.description);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    const body = { title: title.trim(), description };
-    const problem = firstError(memberEditSchema.safeParse(body));
-    setError(problem);
-    if (problem) return;
-    setSaving(true);
+/** The owner's edit (issue 36 point 5): the admin's fields and limits, and the upload's rules. */
+function EditDialog({ item, categories, onClose, onSaved }: {
+  item: MyItem;
+  categories: Category[];
+  onClose: () => void;
+  onSaved: (i: MyItem) => void;
+}) {
+  async function save(payload: EditPayload) {
     try {
-      const next = await api<MyItem>(`/api/videos/${item.id}`, { method: "PUT", body });
+      const next = await api<ContentItem>(`/api/videos/${item.id}`, { method: "PUT", body: payload });
       toast({ title: "Video updated", description: "Video has been successfully updated" });
-      onSaved({ ...item, title: next.title, description: next.description });
+      onSaved({ ...toMyItem(next, item.hidden), openUrl: item.openUrl });
     } catch (err) {
       toast({ title: "Error", description: `Failed to update video: ${(err as Error).message}`, variant: "destructive" });
-    } finally {
-      setSaving(false);
     }
   }
-
   return (
-    <Modal width="w-[min(32rem,92vw)]" title="Edit video" close={onClose}>
-      <form onSubmit={save} className="flex flex-col gap-3">
-        <TextField label="Title" name="title" value={title} maxLength={UPLOAD_LIMITS.title} onChange={(e) => setTitle(e.target.value)} />
-        <TextField
-          label="Description"
-          multiline
-          fieldClassName="min-h-[100px]"
-          name="description"
-          value={description}
-          maxLength={UPLOAD_LIMITS.description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        {error && <p role="alert" className="field-error">{error}</p>}
-        <DialogActions onCancel={onClose}>
-          <button type="submit" className="btn-primary" disabled={saving || !title.trim()}>
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-        </DialogActions>
-      </form>
+    <Modal width="w-[min(36rem,94vw)]" title="Edit video" close={onClose}>
+      <EditItemForm initial={editValuesOf(item)} categories={categories} owner save={save} cancel={onClose} />
     </Modal>
   );
 }

@@ -42,7 +42,13 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
       // The spec's rule: the server's error field, else 'Failed to send message'.
       const message = (err instanceof ApiError && err.body?.error) || MESSAGE_MSG.profileSendFailed;
       setError(message);
-      toast({ title: MESSAGE_MSG.profileSendFailed, description: message, variant: "destructive" });
+      // A block (403) says itself who cannot message whom (issue 36 point 15).
+      const blocked = err instanceof ApiError && err.status === 403;
+      toast(
+        blocked
+          ? { title: message, variant: "destructive" }
+          : { title: MESSAGE_MSG.profileSendFailed, description: message, variant: "destructive" },
+      );
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Dialog, OpenDialogButton } from "../components/ui/Dialog.tsx";
-import { ReportForm } from "../components/ui/ReportForm.tsx";
+import { OpenDialogButton } from "../components/ui/Dialog.tsx";
+import { ReportDialog } from "../components/ui/ReportDialog.tsx";
 
 type Props = {
   videoId: number;
@@ -22,7 +22,6 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
     dialog.current?.showModal();
   }, [openFromQuery]);
 
-  const close = () => dialog.current?.close();
   return (
     <>
       <OpenDialogButton dialogRef={dialog} testId="report-button">
@@ -31,14 +30,7 @@ export default function ReportButton({ videoId, openFromQuery, compact }: Props)
         </svg>
         {!compact && <span>Report</span>}
       </OpenDialogButton>
-      <Dialog
-        dialogRef={dialog}
-        title="Report Content"
-        subtitle="Why are you reporting this content?"
-        className="w-[min(28rem,92vw)]"
-      >
-        <ReportForm url="/api/reports" extra={{ videoId }} idPrefix={`report-${videoId}`} done={close} cancel={close} />
-      </Dialog>
+      <ReportDialog videoId={videoId} dialogRef={dialog} />
     </>
   );
 }

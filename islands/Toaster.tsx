@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { takeQueuedToasts, TOAST_EVENT, toasterGone, type ToastInput } from "../components/ui/toast.ts";
+import { takeQueuedToasts, TOAST_CLEAR_EVENT, TOAST_EVENT, toasterGone, type ToastInput } from "../components/ui/toast.ts";
 
 const DISPLAY_MS = 5000;
 const SWIPE_PX = 50;
@@ -16,7 +16,13 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     const show = (t: ToastInput) => setCurrent({ ...t, key: Date.now() + Math.random() });
     const onToast = (e: Event) => show((e as CustomEvent<ToastInput>).detail);
     const onKey = (e: KeyboardEvent) => e.key === "F8" && viewport.current?.focus();
+    // An error toast that no longer applies closes (issue 36 point 15): on dismissErrorToast(), and
+    // on a switch of tabs anywhere (the upload dialog's, sign-in's, the profile's, the admin's).
+    const clearError = () => setCurrent((t) => (t?.variant === "destructive" ? null : t));
+    const onTab = (e: Event) => e.target instanceof Element && e.target.closest('[role="tab"]') && clearError();
     globalThis.addEventListener(TOAST_EVENT, onToast);
+    globalThis.addEventListener(TOAST_CLEAR_EVENT, clearError);
+    document.addEventListener("click", onTab, true);
     globalThis.addEventListener("keydown", onKey);
     // Toasts raised before this island hydrated: one at a time, so the newest shows.
     const queued = takeQueuedToasts();
@@ -24,6 +30,8 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     return () => {
       toasterGone();
       globalThis.removeEventListener(TOAST_EVENT, onToast);
+      globalThis.removeEventListener(TOAST_CLEAR_EVENT, clearError);
+      document.removeEventListener("click", onTab, true);
       globalThis.removeEventListener("keydown", onKey);
     };
   }, []);
@@ -93,10 +101,9 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
       className="pointer-events-none fixed inset-auto right-4 bottom-4 z-[100] m-0 flex w-[min(24rem,calc(100vw-2rem))] flex-col overflow-visible border-0 bg-transparent p-0 outline-none"
     >
       {current && (
+        // A list item holding the live region: the list's children stay list items (axe "list"; issue 36 point 17).
         <li
           key={current.key}
-          role={destructive ? "alert" : "status"}
-          aria-live={destructive ? "assertive" : "polite"}
           data-toast={destructive ? "destructive" : "default"}
           onPointerDown={(e) => (swipeStart.current = e.clientX)}
           onPointerUp={(e) => {
@@ -107,7 +114,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
             destructive ? "border-red-700 bg-red-900 text-white" : "border-neutral-700 bg-neutral-900 text-neutral-100"
           }`}
         >
-          <div className="flex-1">
+          <div className="flex-1" role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"}>
             <p className="text-sm font-semibold">{current.title}</p>
             {current.description && <p className="mt-1 text-sm opacity-90">{current.description}</p>}
           </div>

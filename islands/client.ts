@@ -6,6 +6,7 @@ import { type ComponentType, createElement, type ReactNode, startTransition, use
 import { hydrateRoot } from "react-dom/client";
 
 import { wireSiteDialogs } from "../components/ui/site_dialogs.ts";
+import { wireCardReports } from "../components/ui/card_reports.ts";
 import { islands } from "./registry.ts";
 
 async function hydrate(el: HTMLElement) {
@@ -51,3 +52,4 @@ for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
 }
 
 wireSiteDialogs();
+wireCardReports();

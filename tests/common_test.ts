@@ -8,9 +8,12 @@ import { UPLOAD_MSG } from "../common/upload_rules.ts";
 import { loginSchema, registerFormSchema } from "../common/schemas/auth.ts";
 import { commentSchema } from "../common/schemas/comments.ts";
 import { fieldErrors, firstError } from "../common/schemas/form.ts";
-import { createMediaSchema, memberEditSchema } from "../common/schemas/media.ts";
+import { createMediaSchema, mediaEditSchema } from "../common/schemas/media.ts";
 import { reportSchema } from "../common/schemas/reports.ts";
 import { rejectSchema } from "../common/schemas/admin.ts";
+import { AI_GENERATORS, AI_TOOLS, FEATURED_TOOL } from "../common/ai_tools.ts";
+import { muteLabel } from "../common/mute_labels.ts";
+import { muteTargetsOf } from "../components/ui/card_mutes.ts";
 
 Deno.test("[unit] formatDuration: m:ss (minutes keep counting), a dash when absent; hasDuration only for positive seconds", () => {
   assert.equal(formatDuration(2), "0:02");
@@ -104,10 +107,29 @@ Deno.test("[unit] comment, report, reject, upload and edit schemas give the form
     assert.equal(firstError(createMediaSchema.safeParse({ ...upload, categoryId })), UPLOAD_MSG.category, String(categoryId));
   }
   assert.equal(createMediaSchema.safeParse({ ...upload, categoryId: "12" }).data?.categoryId, 12);
-  assert.equal(firstError(memberEditSchema.safeParse({ title: " " })), "Title is required");
-  assert.equal(firstError(memberEditSchema.safeParse({ tags: "x" })), "Invalid input", "an unknown field (the route says which)");
+  assert.equal(firstError(mediaEditSchema.safeParse({ title: " " })), "Title is required");
+  assert.equal(firstError(mediaEditSchema.safeParse({ reviewStatus: "x" })), "Invalid input", "an unknown field (the route says which)");
 });
 
 Deno.test("[common] formatCount gives what toLocaleString('en-US') gives", () => {
   for (const n of [0, 1, 999, 1000, 12_345, 1_234_567, -4200, 3.5]) assert.equal(formatCount(n), n.toLocaleString("en-US"));
+});
+
+Deno.test("[unit] issue 36 point 16: the upload form's generators are the Create dialog's tools, spelled alike, then Other", () => {
+  const created = [FEATURED_TOOL, ...AI_TOOLS].map((t) => t.generator ?? t.name);
+  for (const name of ["Stable Diffusion", "ComfyUI", "Leonardo", "OpenAI Sora", ...created]) {
+    assert.ok(AI_GENERATORS.includes(name), `${name} in the upload list`);
+  }
+  assert.ok(!AI_GENERATORS.includes("Open AI Sora"));
+  assert.equal(AI_GENERATORS.at(-1), "Other");
+  assert.equal(new Set(AI_GENERATORS).size, AI_GENERATORS.length, "no name twice");
+});
+
+Deno.test("[unit] issue 36 point 16: one wording for a mute target, on cards and on the media page", () => {
+  assert.deepEqual(
+    [muteLabel("user", "mira_lumen"), muteLabel("generator", "Kling"), muteLabel("tag", "fractal")],
+    ["@mira_lumen", "generator Kling", "#fractal"],
+  );
+  const fromCard = muteTargetsOf({ uploaderName: "mira_lumen", aiGenerator: " Kling ", tags: "fractal" }).map((t) => t.label);
+  assert.deepEqual(fromCard, ["@mira_lumen", "generator Kling", "#fractal"]);
 });

@@ -26,13 +26,13 @@ Deno.test("[page] /auth renders both tabs' island with the server's 18-years-ago
       "Diverse categories",
       "Regular updates",
       "/forgot-password",
-      "Facebook",
-      "Google",
-      "Apple",
+      ">Apple</button>",
     ]
   ) {
     assert.ok(html.includes(text), text);
   }
+  // Issue 36 point 4: no sign-in button for a provider the operator has not set up.
+  assert.ok(!html.includes(">Facebook</button>") && !html.includes(">Google</button>"), "no Facebook or Google button");
   assert.match(html, /<script type="module" src="\/static\/build\/client-[^"]+\.js" nonce="[^"]+"/);
   assert.ok(!html.includes('role="search"'), "the simplified header has no search box");
 });

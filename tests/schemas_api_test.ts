@@ -9,7 +9,7 @@ import { ERROR_CODES } from "../common/error_codes.ts";
 import { registerSchema } from "../common/schemas/auth.ts";
 import { commentSchema } from "../common/schemas/comments.ts";
 import { firstError } from "../common/schemas/form.ts";
-import { createMediaSchema, memberEditSchema } from "../common/schemas/media.ts";
+import { createMediaSchema, mediaEditSchema } from "../common/schemas/media.ts";
 import { reportSchema } from "../common/schemas/reports.ts";
 import { rejectSchema } from "../common/schemas/admin.ts";
 import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
@@ -94,7 +94,7 @@ Deno.test("[api] POST /api/videos and PUT /api/videos/{id} answer with the uploa
   }
   for (const body of [{ title: "  " }, { description: "x".repeat(501) }]) {
     const res = await request(`/api/videos/${item.id}`, { method: "PUT", json: body, cookie: memberCookie });
-    assert.equal(await errorOf(res, 400), firstError(memberEditSchema.safeParse(body)));
+    assert.equal(await errorOf(res, 400), firstError(mediaEditSchema.safeParse(body)));
   }
   assert.equal((await db.select().from(media).where(eq(media.id, item.id)).get())?.title, "Schema target");
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { sniff } from "../lib/media/sniff.ts";
+import { sniff } from "../common/sniff.ts";
 
 /** An ftyp box with `major` and the compatible brands. */
 function ftyp(major: string, ...compatible: string[]) {

@@ -58,14 +58,13 @@ const editText = (max: number, label: string) =>
     z.transform((v) => (v === undefined ? undefined : (v ?? "").trim())),
   );
 
-/** The owner's edit (part 2 §5, My Videos): title and description only. */
-export const memberEditSchema = z.strictObject({
-  title: z.optional(title),
-  description: editText(UPLOAD_LIMITS.description, "Description"),
-});
-
-/** The admin's edit (part 2 §5, Edit Video): also the category (a number, or null for none), AI generator, prompt and tags. */
-export const adminEditSchema = z.strictObject({
+/**
+ * The edit of an item (part 2 §5): the admin's Edit Video and the owner's edit in My Videos, with
+ * the same fields and limits (issue 36 point 5): title, description, category (a number, or null
+ * for none), AI generator, prompt and tags. What only the route knows stays there: the category
+ * exists, and an owner keeps the upload's rules (a category and an AI generator).
+ */
+export const mediaEditSchema = z.strictObject({
   title: z.optional(title),
   description: editText(UPLOAD_LIMITS.description, "Description"),
   categoryId: z.optional(
@@ -80,5 +79,5 @@ export const adminEditSchema = z.strictObject({
   tags: editText(UPLOAD_LIMITS.tags, "Tags"),
 });
 
-/** The fields only an admin may change. */
-export const ADMIN_ONLY_FIELDS = ["categoryId", "aiGenerator", "prompt", "tags"] as const;
+/** The fields an edit may change, in the order the audit log lists them. */
+export const EDIT_FIELDS = ["title", "description", "categoryId", "aiGenerator", "prompt", "tags"] as const;

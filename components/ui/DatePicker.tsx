@@ -171,7 +171,7 @@ export function DatePicker({ id, value, onChange, firstYear, max, invalid, name 
                   key={date}
                   type="button"
                   disabled={disabled}
-                  aria-label={date}
+                  aria-label={`${i + 1} ${MONTHS[view.month]} ${view.year}`}
                   aria-pressed={selected}
                   data-date={date}
                   tabIndex={date === active || (!activeShown && i === 0) ? 0 : -1}

@@ -258,7 +258,7 @@ export function MediaCard(p: MediaCardProps) {
                 <Heart /> <span className="sr-only">Like</span> <span className="tabular-nums">{likes}</span>
               </button>
             )}
-          <a href={`${href}?report=true`} className="card-action ml-auto" rel="nofollow">
+          <a href={`${href}?report=true`} data-report={item.id} className="card-action ml-auto" rel="nofollow">
             <Flag /> Report
           </a>
           {p.signedIn && <CardMenu id={`cm-${p.variant ?? "feed"}-${item.id}`} item={item} own={p.own} onMute={p.onMute} />}

@@ -9,8 +9,9 @@ import { foldTag, splitTags } from "../../common/format.ts";
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 import type { CardItem } from "./MediaCard.tsx";
+import { muteLabel, type MuteType } from "../../common/mute_labels.ts";
 
-export type MuteTarget = { type: "tag" | "user" | "generator"; value: string; label: string };
+export type MuteTarget = { type: MuteType; value: string; label: string };
 
 export const MUTE_EVENT = "dr:mute";
 export type MuteEvent = { target: MuteTarget; on: boolean };
@@ -21,11 +22,10 @@ const norm = foldTag;
 /** What a card offers: its uploader, its AI generator (when named) and each of its tags. */
 export function muteTargetsOf(item: Pick<CardItem, "uploaderName" | "aiGenerator" | "tags">): MuteTarget[] {
   const out: MuteTarget[] = [];
-  if (item.uploaderName) out.push({ type: "user", value: item.uploaderName, label: `@${item.uploaderName}` });
-  if (item.aiGenerator?.trim()) {
-    out.push({ type: "generator", value: item.aiGenerator.trim(), label: `generator ${item.aiGenerator.trim()}` });
-  }
-  for (const t of splitTags(item.tags)) out.push({ type: "tag", value: t, label: `#${t}` });
+  if (item.uploaderName) out.push({ type: "user", value: item.uploaderName, label: muteLabel("user", item.uploaderName) });
+  const generator = item.aiGenerator?.trim();
+  if (generator) out.push({ type: "generator", value: generator, label: muteLabel("generator", generator) });
+  for (const t of splitTags(item.tags)) out.push({ type: "tag", value: t, label: muteLabel("tag", t) });
   return out;
 }
 

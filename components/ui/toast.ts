@@ -8,6 +8,7 @@ export type ToastInput = {
 };
 
 export const TOAST_EVENT = "dr:toast";
+export const TOAST_CLEAR_EVENT = "dr:toast-clear";
 
 declare global {
   /** Toasts raised before the Toaster island hydrated (islands hydrate in any order). */
@@ -22,6 +23,15 @@ export function toast(t: ToastInput) {
     return;
   }
   globalThis.dispatchEvent(new CustomEvent<ToastInput>(TOAST_EVENT, { detail: t }));
+}
+
+/**
+ * Closes the error toast on screen, if any: what it said no longer applies (a later success, a new
+ * try, the form it was about closed; issue 36 point 15). A tab switch does so by itself (islands/Toaster.tsx).
+ */
+export function dismissErrorToast() {
+  globalThis.__drToastQueue = globalThis.__drToastQueue?.filter((t) => t.variant !== "destructive");
+  globalThis.dispatchEvent(new Event(TOAST_CLEAR_EVENT));
 }
 
 /** Called by the Toaster once it listens: marks it ready and hands over the queued toasts. */

@@ -31,6 +31,18 @@ export async function consumeVerifyToken(tx: Tx, tokenHash: string, now: number)
   return row ?? null;
 }
 
+/** A link's address and its account's current address and state, used or not (null for an unknown link). */
+export async function findVerifyTokenAccount(db: Conn, tokenHash: string) {
+  const row = await db.select({
+    email: emailVerificationTokens.email,
+    currentEmail: users.email,
+    emailVerified: users.emailVerified,
+  }).from(emailVerificationTokens)
+    .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+    .where(eq(emailVerificationTokens.tokenHash, tokenHash)).get();
+  return row ?? null;
+}
+
 /** Marks the address verified while it is still the one the link was mailed to; false when it changed since. */
 export async function markEmailVerified(tx: Tx, userId: number, email: string): Promise<boolean> {
   const rows = await tx.update(users).set({ emailVerified: true })

@@ -76,8 +76,7 @@ export function findMediaOwner(db: Db, id: number) {
   return db.select({ id: media.id, userId: media.userId }).from(media).where(eq(media.id, id)).get();
 }
 
-/** What an owner's edit of a published item changes that moderators must see (issue 19). */
-/** What an edit may change, and whether the public sees the item (routes/api/video_edits.ts). */
+/** An edit's item: what it may change (the old values go to the audit log), and whether the public sees it. */
 export function findEditableItem(db: Db | Tx, id: number) {
   return db.select({
     userId: media.userId,

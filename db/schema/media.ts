@@ -71,7 +71,7 @@ export const media = sqliteTable("media", {
   diskBytes: integer("disk_bytes"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   updatedAt: integer("updated_at").notNull().$defaultFn(now),
-  /** When the owner last changed the title or description after approval (shown to moderators; audit log has the old values). */
+  /** When the owner last edited the item after approval (shown to moderators; the audit log has the old values). */
   editedAt: integer("edited_at"),
   /** "Matches removed item #N" (issue 25): a look-alike of a rejected or admin-deleted item, held for review. */
   matchesRemovedId: integer("matches_removed_id"),

@@ -4,7 +4,13 @@
  * Facebook sign-in may join the account by email only once it is proved (routes/pages/social.ts).
  */
 import { type Db, writeTx } from "../../db/client.ts";
-import { consumeVerifyToken, findVerifyRecipient, insertVerifyToken, markEmailVerified } from "../../db/queries/email_verification.ts";
+import {
+  consumeVerifyToken,
+  findVerifyRecipient,
+  findVerifyTokenAccount,
+  insertVerifyToken,
+  markEmailVerified,
+} from "../../db/queries/email_verification.ts";
 import { VERIFY_TOKEN_HOURS } from "../../common/auth_rules.ts";
 import type { Config } from "../config.ts";
 import { sha256Hex } from "./crypto.ts";
@@ -35,13 +41,22 @@ export async function mailVerificationLink(db: Db, config: Config, userId: numbe
   );
 }
 
+/** What opening a link did: proved the address, found it proved already, or nothing (unknown, expired, or another address). */
+export type VerifyOutcome = "verified" | "already" | "invalid";
+
 /**
- * Spends a link: true when it was unused, unexpired and the account still has the address it was
- * mailed to (a link to an address since replaced proves nothing about the new one).
+ * Spends a link: "verified" when it was unused, unexpired and the account still has the address it
+ * was mailed to (a link to an address since replaced proves nothing about the new one). A link
+ * opened again once that address is proved says so ("already"; issue 36 point 15), where it used
+ * to read as invalid or expired.
  */
-export function verifyEmailToken(db: Db, token: string, now = Date.now()): Promise<boolean> {
+export function verifyEmailToken(db: Db, token: string, now = Date.now()): Promise<VerifyOutcome> {
+  const tokenHash = sha256Hex(token);
   return writeTx(db, async (tx) => {
-    const row = await consumeVerifyToken(tx, sha256Hex(token), now);
-    return row !== null && await markEmailVerified(tx, row.userId, row.email);
+    const row = await consumeVerifyToken(tx, tokenHash, now);
+    if (row !== null && await markEmailVerified(tx, row.userId, row.email)) return "verified";
+    const known = await findVerifyTokenAccount(tx, tokenHash);
+    const same = !!known?.currentEmail && known.currentEmail.toLowerCase() === known.email.toLowerCase();
+    return same && known!.emailVerified ? "already" : "invalid";
   });
 }

@@ -12,7 +12,7 @@ export const AUDIT_ACTIONS = [
   /** An item's perceptual hashes added to the blocklist (issue 25): matching uploads are refused. */
   "content.blocklist",
   "content.edit",
-  /** Not an admin's: an owner changed the title or description of an approved item (details: old and new values). */
+  /** Not an admin's: an owner edited an approved item (details: old and new values of each field changed). */
   "content.owner_edit",
   /** A video's processing queued again by an admin (issue 31 point 9). */
   "content.reprocess",

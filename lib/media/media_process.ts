@@ -13,7 +13,7 @@ import sharp from "sharp";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
 import { StorageError } from "../storage/error.ts";
-import { sniff, SNIFF_BYTES } from "./sniff.ts";
+import { sniff, SNIFF_BYTES } from "../../common/sniff.ts";
 import { newKey, storeFor } from "./storage.ts";
 import type { GenerationData } from "./generation.ts";
 import { imageHashes, MAX_IMAGE_FRAMES } from "./similar_hash.ts";

@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
-import { sniff, SNIFF_BYTES, type Sniffed } from "./sniff.ts";
+import { sniff, SNIFF_BYTES, type Sniffed } from "../../common/sniff.ts";
 import { newKey, storeFor } from "./storage.ts";
 import { maxSizeText } from "../../common/upload_rules.ts";
 import { BodyReader, boundaryOf, bytes, concat, indexOfBytes, latin1, malformed, parsePartHeaders, partialTail } from "./multipart.ts";

@@ -16,7 +16,7 @@ import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
-import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.ts";
+import { createMediaSchema, mediaEditSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
 import { muteSchema } from "../../common/schemas/mutes.ts";
@@ -160,11 +160,10 @@ export const API_OPERATIONS: Operation[] = [
     body: createMediaSchema,
     errors: [409, 422, 429],
   }),
-  content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
+  content("put", "/api/videos/{id}", "Edit an item's fields (its owner or an admin)", json("ContentItem"), {
     ...member,
-    body: adminEditSchema,
-    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise). " +
-      "Members' edits are rate-limited (RATE_EDITS_PER_USER, 429).",
+    body: mediaEditSchema,
+    description: "Every field, same limits for all; an owner may not clear the category or generator (400). RATE_EDITS_PER_USER (429).",
     errors: [403, 404, 429],
   }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),

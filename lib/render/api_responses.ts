@@ -8,9 +8,11 @@ import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
+import { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote } from "./api_responses_community.ts";
+
+export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote };
 
 const iso = z.string().describe("ISO 8601 date-time");
-const user = z.strictObject({ username: z.string() }).nullable();
 
 export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional() }).describe("Every refusal: a readable message");
 
@@ -189,46 +191,6 @@ export const CollectionOrder = z.strictObject({ order: z.array(z.number().int())
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
-export const ForumThread = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  categoryId: z.number().int().nullable(),
-  tags: z.array(z.string()).nullable(),
-  isSticky: z.boolean(),
-  upvotes: z.number().int(),
-  commentCount: z.number().int(),
-  createdAt: iso,
-  userId: z.number().int().nullable(),
-  user,
-  upvoted: z.boolean(),
-  status: UnshownStatus,
-}).loose();
-export const ForumComment = z.strictObject({
-  id: z.number().int(),
-  content: z.string(),
-  createdAt: iso,
-  userId: z.number().int().nullable(),
-  user,
-  status: UnshownStatus,
-});
-export const ForumCategory = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), count: z.number().int() });
-export const Upvote = z.strictObject({ upvotes: z.number().int(), upvoted: z.boolean() });
-
-export const ChatMessage = z.strictObject({
-  id: z.number().int(),
-  senderId: z.number().int(),
-  receiverId: z.number().int(),
-  content: z.string(),
-  createdAt: iso,
-});
-export const Conversation = z.strictObject({
-  userId: z.number().int(),
-  username: z.string(),
-  lastMessage: z.string(),
-  lastMessageDate: iso,
-  unreadCount: z.number().int(),
-});
 export const PublicProfile = z.strictObject({
   id: z.number().int(),
   username: z.string(),

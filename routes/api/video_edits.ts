@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import type { Config } from "../../lib/config.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
@@ -16,9 +15,9 @@ import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../
 import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
-import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
+import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
-import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
+import { createMediaSchema, EDIT_FIELDS, mediaEditSchema } from "../../common/schemas/media.ts";
 import { UPLOAD_MSG } from "../../common/upload_rules.ts";
 import { parseYoutubeUrl } from "../../common/youtube.ts";
 import { writeTx } from "../../db/client.ts";
@@ -37,7 +36,12 @@ import {
   type UploadRow,
 } from "../../db/queries/uploads.ts";
 
-const duplicateError = () => conflict(UPLOAD_MSG.duplicate, ERROR_CODES.duplicate);
+/** The refusal of a duplicate: it names the item it repeats when the public may see that one (issue 36 point 15). */
+async function duplicateError(db: AppEnv["Variables"]["db"], existingId: number) {
+  const existing = await findItemById(db, existingId);
+  const message = existing && isPublic(existing) ? UPLOAD_MSG.duplicateOf(existing.title) : UPLOAD_MSG.duplicate;
+  return conflict(message, ERROR_CODES.duplicate);
+}
 
 /** The create payload may carry the browser's poster frame as a data URL (at most 3 MB, above). */
 const CREATE_BODY_BYTES = 3_200_000;
@@ -51,6 +55,8 @@ function keyFromUrl(url: string, config: Config): string | null {
 }
 
 type Created = { fileKey?: string | null; extraKeys: string[] };
+/** What the create's transaction did: stored the item, or found the one it duplicates. */
+type Made = { id: number } | { duplicateOf: number };
 
 /** POST /api/videos, PUT /api/videos/{id}, DELETE /api/videos/{id} (spec part 1 §7, part 2 §7). */
 export function videoEditsApi(limiter: RateLimiter) {
@@ -84,11 +90,14 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (body.contentType === "embed") {
       const parsed = parseYoutubeUrl(body.youtubeUrl ?? body.videoUrl);
       if ("error" in parsed) throw badRequest(parsed.error);
-      const id = await writeTx(db, async (tx) => {
-        if (await findMediaByYoutubeId(tx, parsed.id)) throw duplicateError();
-        return insertMediaItem(tx, { ...base, contentType: "embed", youtubeId: parsed.id });
+      const made: Made = await writeTx(db, async (tx) => {
+        const existing = await findMediaByYoutubeId(tx, parsed.id);
+        return existing
+          ? { duplicateOf: existing.id }
+          : { id: await insertMediaItem(tx, { ...base, contentType: "embed", youtubeId: parsed.id }) };
       });
-      return c.json(toOwnerItem((await findItemById(db, id))!), 201);
+      if ("duplicateOf" in made) throw await duplicateError(db, made.duplicateOf);
+      return c.json(toOwnerItem((await findItemById(db, made.id))!), 201);
     }
 
     const url = body.contentType === "video" ? body.videoUrl : body.imageUrl;
@@ -102,12 +111,13 @@ export function videoEditsApi(limiter: RateLimiter) {
       if (!known.generation?.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
     }
     /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
-    const duplicate = async () => {
+    const duplicate = async (existingId: number) => {
       const key = await deleteUnattachedUpload(db, upload.id);
       if (key) await removeKeys(config, [key]);
-      return duplicateError();
+      return duplicateError(db, existingId);
     };
-    if (await findMediaByHash(db, upload.sha256)) throw await duplicate();
+    const same = await findMediaByHash(db, upload.sha256);
+    if (same) throw await duplicate(same.id);
 
     const created: Created = { extraKeys: [] };
     let hashes: string[] = [];
@@ -155,17 +165,19 @@ export function videoEditsApi(limiter: RateLimiter) {
       // a GIF with HTML appended stores the same bytes as the clean one (issue 13 point 8).
       // A video is stored as uploaded: its hash is the one taken while it streamed in.
       values.fileHash = body.contentType === "video" ? upload.sha256 : await hashStored(config, upload.fileKey);
-      const id = await writeTx(db, async (tx) => {
+      const made: Made = await writeTx(db, async (tx) => {
         const fresh = await findUploadByKey(tx, upload.fileKey);
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
-        if (await findMediaByHash(tx, values.fileHash)) return null; // a duplicate, handled below
+        const existing = await findMediaByHash(tx, values.fileHash);
+        if (existing) return { duplicateOf: existing.id }; // handled below, outside the lock
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         await storeHashes(tx, mediaId, hashes);
         if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
-        return mediaId;
+        return { id: mediaId };
       });
-      if (id === null) throw await duplicate();
+      if ("duplicateOf" in made) throw await duplicate(made.duplicateOf);
+      const id = made.id;
       created.extraKeys = [];
       return c.json(toOwnerItem((await findItemById(db, id))!), 201);
     } finally {
@@ -182,11 +194,12 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (!user.isAdmin) await limiter.hit(`edit:${user.id}`, config.rate.editsPerUser, config.rate.socialWindowSeconds);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(c.var.db, user, id);
-    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    const adminOnly = ADMIN_ONLY_FIELDS.filter((k) => k in raw);
-    if (!user.isAdmin && adminOnly.length) throw forbidden(`Only admins can change: ${adminOnly.join(", ")}`);
-    const body: Partial<z.output<typeof adminEditSchema>> = parseOr400(user.isAdmin ? adminEditSchema : memberEditSchema, raw);
+    const body = await jsonBody(c, mediaEditSchema);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
+    // The owner edits what they uploaded with the admin's fields and limits (issue 36 point 5), and
+    // keeps the upload's rules: a category, and an AI generator (spec part 1 §5, rules 2 and 3; decision 036).
+    if (!user.isAdmin && body.categoryId === null) throw badRequest(UPLOAD_MSG.category);
+    if (!user.isAdmin && body.aiGenerator === "") throw badRequest(UPLOAD_MSG.aiTool);
     const publicChange = await writeTx(db, async (tx) => {
       const before = await findEditableItem(tx, id);
       if (!before) throw notFound("Content not found");
@@ -195,7 +208,7 @@ export function videoEditsApi(limiter: RateLimiter) {
       if (!Object.keys(set).length) return false;
       // An owner's edit of a published item goes live without review (owners fix typos), but
       // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
-      const published = ownerId === user.id ? publishedTextEdits(before, set) : null;
+      const published = ownerId === user.id ? publishedEdits(before, set) : null;
       await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
       if (published) {
         await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
@@ -230,13 +243,10 @@ function changedFields(before: Record<string, unknown>, body: Record<string, unk
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && !same(v, before[k])));
 }
 
-/** The title and description changes of an approved item, old and new, or null when there are none. */
-function publishedTextEdits(
-  before: { reviewStatus: string; title: string; description: string | null },
-  set: Record<string, unknown>,
-) {
+/** The changes an edit makes to an approved item (any of EDIT_FIELDS), old and new values, or null when there are none. */
+function publishedEdits(before: { reviewStatus: string } & Record<(typeof EDIT_FIELDS)[number], unknown>, set: Record<string, unknown>) {
   if (before.reviewStatus !== "approved") return null;
-  const fields = (["title", "description"] as const).filter((k) => k in set);
+  const fields = EDIT_FIELDS.filter((k) => k in set);
   if (!fields.length) return null;
   return {
     old: Object.fromEntries(fields.map((k) => [k, before[k]])),

@@ -81,6 +81,7 @@ function renderAuth(c: Context<AppEnv>, { tab, next, error, values, status = 200
               error: error ?? null,
               values: values ?? {},
               next,
+              social: (["facebook", "google"] as const).filter((p) => c.var.config.oauth[p]),
             }}
           />
         </section>

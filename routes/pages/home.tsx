@@ -99,7 +99,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   return renderPage(
     c,
     <>
-      <div className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
+      <div data-scroll-away className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
         <Kept className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6" cacheKey={`tabs:${JSON.stringify(tabs)}`}>
           <Island name="CategoryTabs" component={CategoryTabs} props={tabs} />
         </Kept>
@@ -160,7 +160,7 @@ function categoryNotFound(c: Context<AppEnv>, categories: { name: string; slug: 
   return renderPage(
     c,
     <>
-      <div className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
+      <div data-scroll-away className="sticky top-16 z-30 border-b border-neutral-900 bg-neutral-950/95 backdrop-blur">
         <div className="mx-auto max-w-[1800px] px-3 py-2 sm:px-6">
           <Island name="CategoryTabs" component={CategoryTabs} props={tabs} />
         </div>

@@ -27,6 +27,7 @@ import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
 import SaveButton from "../../islands/SaveButton.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
+import { muteLabel } from "../../common/mute_labels.ts";
 import { visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
 import FollowButton from "../../islands/FollowButton.tsx";
 import { isFollowing } from "../../db/queries/follows.ts";
@@ -210,8 +211,8 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
 /** What a viewer may mute from an item's page: its uploader, its AI generator and its tags. */
 function muteTargets(item: ContentItem) {
   return [
-    { type: "user" as const, value: String(item.userId), label: item.uploaderName },
-    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: item.aiGenerator }] : []),
-    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: `#${t}` })),
+    { type: "user" as const, value: String(item.userId), label: muteLabel("user", item.uploaderName) },
+    ...(item.aiGenerator ? [{ type: "generator" as const, value: item.aiGenerator, label: muteLabel("generator", item.aiGenerator) }] : []),
+    ...splitTags(item.tags).slice(0, 5).map((t) => ({ type: "tag" as const, value: t, label: muteLabel("tag", t) })),
   ];
 }

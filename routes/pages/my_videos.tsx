@@ -7,20 +7,23 @@ import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { renderPage } from "../../lib/render/render.tsx";
 import { log } from "../../lib/log.ts";
 import { listItemsByUser } from "../../db/queries/uploads.ts";
+import { cachedCategories } from "../../lib/feed/feed.ts";
 
 /** /my-videos (spec part 2 "My Videos"): the member's own items in every review state. */
 export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
   let items: MyItem[] = [];
+  let categories: { id: number; name: string }[] = [];
   let loadError = false;
   try {
     items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toOwnerItem(r), r.hidden));
+    categories = (await cachedCategories(db)).map(({ id, name }) => ({ id, name }));
   } catch (e) {
     log.error("my videos failed to load", { userId: user.id, error: e });
     loadError = true;
   }
-  return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items, loadError }} />, {
+  return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items, categories, loadError }} />, {
     meta: { title: "My Videos", noindex: true },
   });
 });

@@ -17,6 +17,7 @@ import { canSeeProfile, findProfileByRef } from "../../lib/community/profiles.ts
 import { renderPage } from "../../lib/render/render.tsx";
 import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
+import { muteLabel } from "../../common/mute_labels.ts";
 import { listedCollections } from "../../lib/feed/collections.ts";
 import { CollectionList } from "../../components/CollectionList.tsx";
 import FollowButton from "../../islands/FollowButton.tsx";
@@ -106,7 +107,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
             <Island
               name="MuteMenu"
               component={MuteMenu}
-              props={{ targets: [{ type: "user", value: String(profile.id), label: profile.username }] }}
+              props={{ targets: [{ type: "user", value: String(profile.id), label: muteLabel("user", profile.username) }] }}
             />
           </div>
         )}

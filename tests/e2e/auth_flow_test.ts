@@ -87,21 +87,38 @@ Deno.test({
 });
 
 Deno.test({
-  name: "[e2e] social buttons: Apple shows the not-available toast, Google goes to /auth/google",
+  name: "[e2e] social buttons (issue 36 point 4): Google and Facebook only when set up; Apple's toast; Google goes to /auth/google",
   ignore: !browser,
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const page = await browser!.newPage();
-    await page.goto(`${server.url}/auth`);
-    await waitHydrated(page, "AuthForm");
-    await page.getByRole("button", { name: "Apple" }).click();
-    await page.getByText("Apple login not available").waitFor();
-    await page.getByText("We're working to support Apple login soon.").waitFor();
-    await page.getByRole("button", { name: "Google" }).click();
-    await page.waitForURL(/\/auth\?social=google$/);
-    await page.getByText("Google login is not set up on this site yet", { exact: false }).waitFor();
-    await page.close();
+    // Google set up (its endpoints are never reached: the browser's request to /auth/google is answered here).
+    const withGoogle = await startServer({ GOOGLE_CLIENT_ID: "dreamreel-test", GOOGLE_CLIENT_SECRET: "test-secret" });
+    try {
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+        const context = await browser!.newContext({ viewport });
+        const page = await context.newPage();
+        const social = page.getByRole("form", { name: "Login" }).locator(".grid button");
+        await page.goto(`${server.url}/auth`);
+        await waitHydrated(page, "AuthForm");
+        assert.deepEqual(await social.allInnerTexts(), ["Apple"], "nothing set up: Apple alone");
+        await screenshot(page, `auth-social-none-${viewport.width}`);
+        await page.getByRole("button", { name: "Apple" }).click();
+        await page.getByText("Apple login not available").waitFor();
+        await page.getByText("We're working to support Apple login soon.").waitFor();
+
+        await page.goto(`${withGoogle.url}/auth`);
+        await waitHydrated(page, "AuthForm");
+        assert.deepEqual(await social.allInnerTexts(), ["Google", "Apple"], "Google set up, Facebook not");
+        await screenshot(page, `auth-social-google-${viewport.width}`);
+        await page.route(`${withGoogle.url}/auth/google`, (r) => r.fulfill({ contentType: "text/plain", body: "to the provider" }));
+        await page.getByRole("button", { name: "Google" }).click();
+        await page.waitForURL(`${withGoogle.url}/auth/google`);
+        await context.close();
+      }
+    } finally {
+      await withGoogle.shutdown();
+    }
   },
 });
 
@@ -125,7 +142,7 @@ Deno.test({
     const last = `${maxYear}-12-31`;
     const cutoff = new Date();
     const cutoffIso = `${maxYear}-${String(cutoff.getUTCMonth() + 1).padStart(2, "0")}-${String(cutoff.getUTCDate()).padStart(2, "0")}`;
-    assert.equal(await page.getByRole("button", { name: last }).isDisabled(), last > cutoffIso);
+    assert.equal(await page.getByRole("button", { name: `31 December ${maxYear}` }).isDisabled(), last > cutoffIso);
     await page.close();
   },
 });

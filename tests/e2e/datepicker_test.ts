@@ -17,11 +17,11 @@ Deno.test.afterAll(async () => {
 });
 
 const calendar = (page: Page) => page.getByRole("dialog", { name: "Choose date of birth" });
-/** Waits until the focused element is the one named (a day's aria-label, else an id): focus moves after a render. */
+/** Waits until the focused element is the one named (a day's date, else an id): focus moves after a render. */
 async function assertFocus(page: Page, name: string, message = `focus on ${name}`) {
-  const now = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id);
+  const now = () => page.evaluate(() => document.activeElement?.getAttribute("data-date") ?? document.activeElement?.id);
   await page.waitForFunction(
-    (name) => (document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id) === name,
+    (name) => (document.activeElement?.getAttribute("data-date") ?? document.activeElement?.id) === name,
     name,
     { timeout: 3000 },
   ).catch(async () => assert.equal(await now(), name, message));

@@ -81,7 +81,7 @@ async function scrollToEnd(page: Page) {
 
 for (const [width, cols] of [[390, 1], [1024, 2], [1600, 3]] as const) {
   Deno.test({
-    name: `[e2e] home at ${width} px: ${cols} column grid, page 1 server-rendered, scrolling loads page 2 then the end`,
+    name: `[e2e] home at ${width} px: ${cols} column grid, page 1 server-rendered, scrolling loads the next page then the end`,
     ignore: !browser,
     sanitizeResources: false,
     sanitizeOps: false,
@@ -90,7 +90,8 @@ for (const [width, cols] of [[390, 1], [1024, 2], [1600, 3]] as const) {
       assert.equal(await columns(page), cols);
       assert.equal(await cardCount(page), 18, "first page in the HTML");
       await screenshot(page, `feed-home-${width}`);
-      const page2 = page.waitForResponse((r) => r.url().includes("/api/content/feed") && r.url().includes("page=2"));
+      // The next page in units of this width's page size (issue 36 point 7: page 4 of 1-column pages follows the 18 items).
+      const page2 = page.waitForResponse((r) => r.url().includes("/api/content/feed") && r.url().includes(`columnCount=${cols}`));
       await scrollToEnd(page);
       assert.equal((await page2).status(), 200);
       await page.getByText("You've reached the end!").waitFor();

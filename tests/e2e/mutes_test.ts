@@ -50,10 +50,10 @@ Deno.test("[e2e] mute an uploader from the media page, see and undo it in /profi
       const errors = collectErrors(page);
       await page.goto(`${s.url}/media/${item.id}`);
       await waitHydrated(page, "MuteMenu");
-      await page.getByTestId("mute-menu").locator("summary").click();
+      await page.getByTestId("mute-menu").getByRole("button", { name: "Mute…" }).click();
       await screenshot(page, `mute-menu-${w}`);
-      await page.getByRole("button", { name: "Mute noisy_maker" }).click();
-      await page.getByText("Muted noisy_maker").first().waitFor();
+      await page.getByRole("menuitem", { name: "Mute @noisy_maker" }).click();
+      await page.getByText("Muted @noisy_maker").first().waitFor();
       const home = await (await fetch(`${s.url}/api/content/feed?page=1`, { headers: { cookie } })).json();
       assert.ok(!home.content.images.some((i: { id: number }) => i.id === item.id), "muted item left the feed");
       await page.goto(`${s.url}/profile`);

@@ -37,7 +37,7 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
             <Cell>
               {formatDate(item.createdAt, "numeric")}
               {item.editedAt && (
-                <span className="block text-xs text-amber-300" title="The owner changed the title or description after approval">
+                <span className="block text-xs text-amber-300" title="The owner edited it after approval">
                   edited {formatDate(item.editedAt, "numeric")}
                 </span>
               )}

@@ -96,7 +96,7 @@ export function PreviewCell({ item }: { item: AdminItem; label?: string }) {
   const src = item.contentType === "image" && item.imageUrl && !item.thumbnail.startsWith("/uploads/") ? item.imageUrl : item.thumbnail;
   return (
     <td className={`${td} ${beside}`}>
-      {broken ? <span className="block h-[45px] w-20 rounded bg-neutral-800" aria-label="No preview" /> : (
+      {broken ? <span className="block h-[45px] w-20 rounded bg-neutral-800" role="img" aria-label="No preview" /> : (
         <img
           src={src}
           alt=""

@@ -126,7 +126,7 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
                     Connect
                   </button>
                 )
-                : <span className="text-xs text-neutral-500">Not available on this site</span>}
+                : <span className="text-xs text-neutral-400">Not available on this site</span>}
             </li>
           );
         })}

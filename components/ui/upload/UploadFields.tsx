@@ -87,7 +87,7 @@ export function MetadataFields(
       <TextField
         label={
           <>
-            Prompt <span className="text-neutral-400">(optional)</span>
+            Prompt <span className="text-neutral-300">(optional)</span>
           </>
         }
         multiline
@@ -97,7 +97,7 @@ export function MetadataFields(
       <TextField
         label={
           <>
-            Tags <span className="text-neutral-400">(optional, comma separated)</span>
+            Tags <span className="text-neutral-300">(optional, comma separated)</span>
           </>
         }
         {...text("tags", UPLOAD_LIMITS.tags)}

@@ -1,7 +1,8 @@
 /**
  * File types are decided from the first bytes of the file, never from its name or the
  * client's Content-Type. Only the formats below are accepted; SVG, HTML and everything else
- * are refused.
+ * are refused. The server decides with it (lib/media/upload_stream.ts); the upload dialog asks
+ * the same before it sends a byte (issue 36 point 15), so a text file named .mp4 is refused at once.
  */
 export type Sniffed = { kind: "video" | "image"; mime: string; ext: string };
 
