@@ -10,6 +10,8 @@ export const EDIT_LIMITS = { title, description, aiGenerator, prompt, tags } as 
 
 export const REJECT_REASON_MAX = 500;
 export const APPROVED_PAGE_SIZE = 20;
+/** The Pending tab's page (the list is loaded whole, at most 500; "select all on this page" takes one page). */
+export const PENDING_PAGE_SIZE = 50;
 
 export type EditValues = {
   title: string;

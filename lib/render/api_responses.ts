@@ -8,11 +8,13 @@ import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
+import { AuditEntryView, BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
 
-export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional() }).describe("Every refusal: a readable message");
+export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional(), ban: BanInfo.optional() })
+  .describe("Every refusal: a readable message");
 
 export const SessionUser = z.strictObject({
   id: z.number().int(),
@@ -86,17 +88,9 @@ export const ContentItem = z.strictObject({
 }).describe("A video, image or YouTube embed (spec part 1 §3)");
 
 export const AdminItem = ContentItem.extend({ hidden: z.boolean() }).describe("A content item with what only moderators see");
-const LookAlike = z.strictObject({
-  id: z.number().int(),
-  title: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  status: z.enum(["approved", "rejected", "removed"]),
-  reason: z.string().nullable(),
-  distance: z.number().int().describe("Hamming distance of the perceptual hashes (of 64 bits)"),
-});
 export const PendingItem = AdminItem.extend({
   matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
-  lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+  lookAlikes: z.array(LookAlike).describe("Pending, approved, rejected or removed items within SIMILAR_MAX_DISTANCE, nearest first"),
   watchedWords: z.array(z.string()).describe("Watched words its title, description, tags or prompt hold"),
 }).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
@@ -240,7 +234,7 @@ export const ProfileContent = z.strictObject({
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
-export const AuditEntry = z.object({ id: z.number().int(), action: z.string(), details: z.unknown() }).loose();
+export const AuditEntry = AuditEntryView;
 export const About = z.strictObject({ about: z.string() });
 export const CommentDeleted = z.strictObject({ success: z.literal(true), commentCount: z.number().int() });
 export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
@@ -291,6 +285,7 @@ export const RESPONSES = {
   Reprocessing,
   OpenApiDocument,
   ...MODERATION_RESPONSES,
+  ...MEMBER_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;
