@@ -23,8 +23,9 @@ import { muteSchema } from "../../common/schemas/mutes.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
-import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+import { approvedQuery, auditQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
+import { MEMBER_OPERATIONS } from "./api_members.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -275,12 +276,17 @@ export const API_OPERATIONS: Operation[] = [
   admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
-  admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
-  admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
-  admin("get", "/api/admin/audit", "Audit entries, newest first, paged by `before`: moderation, owners' edits or all", list("AuditEntry"), {
-    ...byAdmin,
-    query: auditQuery,
-  }),
+  ...MEMBER_OPERATIONS,
+  admin(
+    "get",
+    "/api/admin/audit",
+    "Audit entries, newest first, paged by `before` (or `after`), by kind, admin, action, member",
+    list("AuditEntry"),
+    {
+      ...byAdmin,
+      query: auditQuery,
+    },
+  ),
 
   ...MODERATION_OPERATIONS,
 
