@@ -10,6 +10,7 @@ import { type Db, type Tx, writeTx } from "../../db/client.ts";
 import { findUserForAdmin } from "../../db/queries/admin.ts";
 import { clearBannedFlag, endExpiredBans, endOpenBan, insertBan, type OpenBan } from "../../db/queries/bans.ts";
 import { endUserSessions } from "../../db/queries/sessions.ts";
+import { removeAllFollowsOf } from "../../db/queries/follows.ts";
 import { BAN_MSG, banEndsAt, type BanLength } from "../../common/ban_rules.ts";
 import { contentChanged } from "../http/content_version.ts";
 import { conflict, notFound } from "../http_error.ts";
@@ -44,6 +45,8 @@ export async function banMember(
     const user = await banTarget(tx, userId, adminId);
     const endsAt = banEndsAt(ban.length, now);
     const row = await insertBan(tx, { userId, adminId, reason: ban.reason, endsAt, at: now });
+    // A banned member's follows end both ways, for good, a temporary ban's too: its end restores none (issue 32).
+    await removeAllFollowsOf(tx, userId);
     await recordAudit(tx, {
       actorId: adminId,
       action: "user.ban",
