@@ -1,12 +1,12 @@
 /**
- * The OpenAPI operations of issue 34 points 4 to 7: the Users tab, one member's page and its
- * actions (bans with a reason and a length, the clean-up of posts and pending uploads), and the
- * Pending tab's bulk decisions. Listed apart from lib/render/api_operations.ts, which spreads them in.
+ * The OpenAPI operations of issue 34 points 4 to 7: the Pending list and its bulk decisions, the
+ * Users tab, one member's page and its actions (bans with a reason and a length, the clean-up of
+ * posts and pending uploads), and the audit log. Listed apart from lib/render/api_operations.ts, which spreads them in.
  */
 import type { Operation } from "./api_operations.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { banSchema, bulkContentSchema, rejectSchema } from "../../common/schemas/admin.ts";
-import { memberPageQuery, usersQuery } from "../feed/query_schemas.ts";
+import { auditQuery, memberPageQuery, usersQuery } from "../feed/query_schemas.ts";
 
 type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
 const admin = (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
@@ -24,6 +24,8 @@ const list = (schema: ResponseName): Operation["ok"] => ({ schema, array: true }
 const NOT_ADMINS = "409 for oneself or another admin.";
 
 export const MEMBER_OPERATIONS: Operation[] = [
+  admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts")),
+  admin("get", "/api/admin/content/pending", "Items waiting for review, with their uploader and look-alikes", list("PendingItem")),
   admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { query: usersQuery }),
   admin("get", "/api/admin/users/{id}", "One member: account, counts, uploads (paged), posts, reports, bans, log", json("MemberPage"), {
     query: memberPageQuery,
@@ -64,4 +66,13 @@ export const MEMBER_OPERATIONS: Operation[] = [
     body: bulkContentSchema,
     description: "Each item is audited on its own; items gone or no longer pending are skipped and named with the reason.",
   }),
+  admin(
+    "get",
+    "/api/admin/audit",
+    "Audit entries, newest first, paged by `before` (or `after`); by kind, admin, action, member",
+    list("AuditEntry"),
+    {
+      query: auditQuery,
+    },
+  ),
 ];

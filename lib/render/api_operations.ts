@@ -24,7 +24,7 @@ import { listPageQuery } from "../../common/schemas/follows.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
-import { approvedQuery, auditQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
+import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
 
@@ -263,8 +263,6 @@ export const API_OPERATIONS: Operation[] = [
   messages("delete", "/api/messages/conversation/{userId}", "Delete a conversation on your side", json("Done"), member),
   messages("post", "/api/messages/send", "Send a message", json("ChatMessage", 201), { ...member, body: sendMessageSchema, errors: [429] }),
 
-  admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts"), byAdmin),
-  admin("get", "/api/admin/content/pending", "Items waiting for review, with their look-alikes", list("PendingItem"), byAdmin),
   admin("post", "/api/admin/content/{id}/blocklist", "Refuse uploads that look like this item (its perceptual hashes)", json("Done"), {
     ...byAdmin,
     body: blocklistSchema,
@@ -289,16 +287,6 @@ export const API_OPERATIONS: Operation[] = [
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
   ...MEMBER_OPERATIONS,
-  admin(
-    "get",
-    "/api/admin/audit",
-    "Audit entries, newest first, paged by `before` (or `after`), by kind, admin, action, member",
-    list("AuditEntry"),
-    {
-      ...byAdmin,
-      query: auditQuery,
-    },
-  ),
 
   ...MODERATION_OPERATIONS,
 

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
-import { AuditEntryView, BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
+import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
+export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
@@ -129,20 +130,6 @@ export const ApprovedPage = z.strictObject({
   page: z.number().int(),
   limit: z.number().int(),
 });
-export const AdminUser = z.strictObject({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  isAdmin: z.boolean(),
-  banned: z.boolean(),
-  createdAt: iso,
-}).loose();
-export const AdminCounts = z.strictObject({
-  pendingCount: z.number().int(),
-  reportedCount: z.number().int().describe("Items and posts with open reports"),
-  heldCount: z.number().int().describe("Comments and forum posts held for review"),
-  totalCount: z.number().int(),
-});
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
 export const Mute = z.strictObject({
@@ -256,7 +243,6 @@ export const FeedUrl = z.strictObject({ url: z.string().describe("The private fe
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
-export const AuditEntry = AuditEntryView;
 export const About = z.strictObject({ about: z.string() });
 export const CommentDeleted = z.strictObject({ success: z.literal(true), commentCount: z.number().int() });
 export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
@@ -277,8 +263,6 @@ export const RESPONSES = {
   LikeStatus,
   MediaComment,
   ApprovedPage,
-  AdminUser,
-  AdminCounts,
   Count,
   Message,
   Mute,
@@ -303,7 +287,6 @@ export const RESPONSES = {
   SiteText,
   StoredUpload,
   SignedUrl,
-  AuditEntry,
   About,
   CommentDeleted,
   SocialConnect,

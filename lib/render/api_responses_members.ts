@@ -110,7 +110,8 @@ export const MemberPage = z.strictObject({
   audit: z.array(MemberAuditEntry).describe("The newest audit entries about them"),
 }).describe("One member as an admin sees them");
 
-const adminUser = z.strictObject({
+/** A member as the Users tab lists them. */
+export const AdminUser = z.strictObject({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -119,9 +120,16 @@ const adminUser = z.strictObject({
   createdAt: iso,
 });
 
+export const AdminCounts = z.strictObject({
+  pendingCount: count,
+  reportedCount: count.describe("Items and posts with open reports"),
+  heldCount: count.describe("Comments and forum posts held for review"),
+  totalCount: count,
+});
+
 export const Banned = z.strictObject({
   ok: z.literal(true),
-  user: adminUser,
+  user: AdminUser,
   ban: z.strictObject({ reason: z.string().nullable(), createdAt: iso, endsAt: iso.nullable() }).optional(),
   message: z.string(),
 });
@@ -149,4 +157,13 @@ export const AuditEntryView = z.strictObject({
   createdAt: iso,
 });
 
-export const MEMBER_RESPONSES = { MemberPage, Banned, PostsDeleted, PendingRejected, BulkItemsDone } as const;
+export const MEMBER_RESPONSES = {
+  MemberPage,
+  Banned,
+  PostsDeleted,
+  PendingRejected,
+  BulkItemsDone,
+  AdminUser,
+  AdminCounts,
+  AuditEntry: AuditEntryView,
+} as const;
