@@ -15,7 +15,8 @@ import { mountRoutes } from "./routes/mod.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
 
-export type AppDeps = { db: Db; limiter?: RateLimiter };
+/** `now`: the clock a temporary ban's end is read against; tests move it instead of waiting (decision 033). */
+export type AppDeps = { db: Db; limiter?: RateLimiter; now?: () => number };
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
@@ -31,6 +32,7 @@ export function createApp(config: Config, deps: AppDeps) {
     c.set("user", null);
     c.set("nonce", "");
     c.set("shared", false);
+    c.set("now", deps.now ?? Date.now);
     // What another process moderated shows here at once (decision 022): one row read per page request.
     // Not for /healthz, which must answer 503 (not fail) when the database does not answer.
     if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.path !== "/healthz") await refreshContentVersion(deps.db);
@@ -63,7 +65,7 @@ export function createApp(config: Config, deps: AppDeps) {
     if (known && "detail" in err) log.error("storage failed", { requestId: c.var.requestId, path: c.req.path, detail: String(err.detail) });
     if (known && err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
     if (isApi(c.req.path) || c.req.method !== "GET") {
-      return c.json(known && err.code ? { error: message, code: err.code } : { error: message }, status);
+      return c.json({ error: message, ...(known && err.code ? { code: err.code } : {}), ...(known ? err.extra : {}) }, status);
     }
     return errorPage(c, status, message);
   });

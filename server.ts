@@ -9,6 +9,7 @@ import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
 import { warmRankings } from "./lib/feed/rankings.ts";
 import { startMemoryTrim, trimMemory } from "./lib/boot/memory_trim.ts";
 import { startReplication } from "./lib/replica/run.ts";
+import { startBanSweeper } from "./lib/community/bans.ts";
 
 export { listenUrl, WORKER_FLAG } from "./lib/boot/supervisor.ts";
 
@@ -57,15 +58,20 @@ export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningS
  * Takes the server still starting too: a signal that comes while workers start (lib/boot/supervisor.ts)
  * waits for the start, then drains, instead of killing the main process with its workers half up.
  */
-/** The upload sweep and the job runner (unless JOBS_IN_WEB=false), which run in one process of a host. */
+/**
+ * The upload sweep, the sweep of temporary bans run out (issue 34, decision 033) and the job runner
+ * (unless JOBS_IN_WEB=false), which run in one process of a host.
+ */
 function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } {
   const stopSweeper = startUploadSweeper(db, config);
+  const stopBanSweeper = startBanSweeper(db);
   const jobs: Promise<Jobs | null> = config.jobs.inWeb
     ? startJobs(db, config).catch((e) => (log.error("job runner failed to start", { error: String(e) }), null))
     : Promise.resolve(null);
   return {
     stop: async () => {
       stopSweeper();
+      stopBanSweeper();
       // Stop claiming; a running transcode is handed back to the queue for the next start.
       await (await jobs)?.stop();
     },

@@ -6,6 +6,7 @@
 import type { ErrorCode } from "./error_codes.ts";
 import type { ContentType, ProcessingState, ReviewStatus } from "./media_rules.ts";
 import type { ReportView } from "./moderation.ts";
+import type { Likeness } from "./look_alikes.ts";
 
 /** Every failed `/api/*` call answers this (app.ts onError). */
 export type ApiErrorBody = { error: string; code?: ErrorCode };
@@ -114,14 +115,25 @@ export type AdminItem = ContentItem & { hidden: boolean };
 /** Settings read from a file's generation metadata (issue 25); each only when the file had it. */
 export type GenerationSettings = { model?: string; sampler?: string; steps?: number; cfg?: number; seed?: number; size?: string };
 
-/** An item that looks like a pending one (issue 25): its earlier decision, or "removed" when an admin deleted it. */
+/**
+ * An item that looks like a pending one (issues 25 and 34): pending too, or decided ("removed" when
+ * an admin deleted it), with its uploader, the decision and who took it, and how alike in words.
+ */
 export type LookAlike = {
   id: number;
   title: string | null;
   thumbnail: string | null;
-  status: "approved" | "rejected" | "removed";
+  status: "pending" | "approved" | "rejected" | "removed";
+  /** The rejection reason; "Deleted by an admin" for a removed one. */
   reason: string | null;
   distance: number;
+  likeness: Likeness;
+  /** The admin view of it (`/media/{id}`); null once deleted. */
+  href: string | null;
+  uploader: { id: number; username: string } | null;
+  /** Who approved, rejected or deleted it, and when. */
+  decidedBy: { id: number; username: string } | null;
+  decidedAt: string | null;
 };
 
 /**

@@ -69,6 +69,24 @@ export function formatDate(iso: string | number | null | undefined, style: DateS
   return format.format(date);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** A moment to the minute, said as UTC ("March 14, 2025 at 09:05 UTC"): a ban's end, an audit entry's time. */
+export function formatDateTime(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === "") return NO_VALUE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NO_VALUE;
+  return `${dateTimeFormat.format(date)} UTC`;
+}
+
 const UNITS = [
   ["year", 365 * 86_400],
   ["month", 30 * 86_400],

@@ -11,28 +11,20 @@ import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
 import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
+import { ADMIN_TABS, type AdminTab, adminTabHref } from "../common/admin_tabs.ts";
 
-type Props = { adminId: number; categories: Category[]; overview: Overview; replica: ReplicaOverview };
+type Tab = Exclude<AdminTab, "log">;
+type Props = { adminId: number; categories: Category[]; overview: Overview; replica: ReplicaOverview; initialTab?: Tab };
 
-/** The spec's five tabs, after an Overview (decision 036). */
-const TABS = [
-  ["overview", "Overview"],
-  ["pending", "Pending Review"],
-  ["reported", "Reported"],
-  ["held", "Held"],
-  ["users", "Users"],
-  ["featured", "Featured"],
-  ["approved", "Approved"],
-] as const;
-type Tab = (typeof TABS)[number][0];
+const TAB_CLASS = "shrink-0 rounded-md px-3 py-2 text-sm font-medium";
 
 /** The tabs whose queue length shows as a badge (from `GET /api/admin/counts`). */
 type Counted = "pending" | "reported" | "held";
 const isCounted = (tab: Tab): tab is Counted => tab === "pending" || tab === "reported" || tab === "held";
 
 /** The admin dashboard island: the tab bar (with pending and reported counts) and the open tab; the tabs live in ./admin/. */
-export default function AdminDashboard({ adminId, categories, overview, replica }: Props) {
-  const [tab, setTab] = useState<Tab>("overview");
+export default function AdminDashboard({ adminId, categories, overview, replica, initialTab = "overview" }: Props) {
+  const [tab, setTab] = useState<Tab>(initialTab);
   const [counts, setCounts] = useState<Partial<Record<Counted, number>>>({});
 
   const refreshCounts = useCallback(async () => {
@@ -62,7 +54,21 @@ export default function AdminDashboard({ adminId, categories, overview, replica 
   return (
     <div>
       <div role="tablist" aria-label="Admin sections" className="mb-4 flex flex-wrap gap-1 rounded-lg bg-neutral-900 p-1">
-        {TABS.map(([key, label]) => {
+        {ADMIN_TABS.map(([key, label]) => {
+          // The Log is a page of its own, rendered on the server (issue 34 point 7): its tab is a link there.
+          if (key === "log") {
+            return (
+              <a
+                key={key}
+                role="tab"
+                aria-selected={false}
+                href={adminTabHref(key)}
+                className={`${TAB_CLASS} text-neutral-300 hover:text-white`}
+              >
+                {label}
+              </a>
+            );
+          }
           const n = isCounted(key) ? counts[key] : undefined;
           return (
             <button
@@ -72,10 +78,12 @@ export default function AdminDashboard({ adminId, categories, overview, replica 
               id={`tab-${key}`}
               aria-selected={tab === key}
               aria-controls="admin-panel"
-              onClick={() => setTab(key)}
-              className={`shrink-0 rounded-md px-3 py-2 text-sm font-medium ${
-                tab === key ? "bg-neutral-800 text-white" : "text-neutral-300 hover:text-white"
-              }`}
+              onClick={() => {
+                setTab(key);
+                // The address names the tab, so a reload, or the way back from a member's page, opens it again.
+                history.replaceState(null, "", adminTabHref(key));
+              }}
+              className={`${TAB_CLASS} ${tab === key ? "bg-neutral-800 text-white" : "text-neutral-300 hover:text-white"}`}
             >
               {label}
               {n ? <span className="menu-badge ml-1.5">{n}</span> : null}

@@ -26,6 +26,7 @@ export const islands = {
   LikeButton: () => import("./LikeButton.tsx"),
   MediaModal: () => import("./MediaModal.tsx"),
   MediaPlayer: () => import("./MediaPlayer.tsx"),
+  MemberActions: () => import("./MemberActions.tsx"),
   RelatedList: () => import("./RelatedList.tsx"),
   ReportButton: () => import("./ReportButton.tsx"),
   SaveButton: () => import("./SaveButton.tsx"),

@@ -16,5 +16,7 @@ export type AppEnv = {
     /** The response may be stored by the page cache and served to other visitors (no nonce then). */
     shared: boolean;
     requestId: string;
+    /** The clock ban ends are read against (issue 34): Date.now, unless a test moves it (AppDeps.now). */
+    now: () => number;
   };
 };

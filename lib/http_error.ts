@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly headers?: Record<string, string>,
     readonly code?: ErrorCode,
+    /** More fields of the JSON answer, beside `error` and `code` (a ban's reason and end). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -6,6 +6,7 @@ import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
 import { adminPostsApi } from "./api/admin_posts.ts";
 import { watchedWordsApi } from "./api/watched_words.ts";
+import { adminUsersApi } from "./api/admin_users.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
@@ -31,6 +32,8 @@ import { userVideosApi } from "./api/user_videos.ts";
 import { usersApi } from "./api/users.ts";
 import { videoEditsApi } from "./api/video_edits.ts";
 import { adminPage } from "./pages/admin.tsx";
+import { adminLogPage } from "./pages/admin_log.tsx";
+import { adminMemberPage } from "./pages/admin_member.tsx";
 import { authPage } from "./pages/auth.tsx";
 import { socialAuth } from "./pages/social.ts";
 import { homePage } from "./pages/home.tsx";
@@ -86,6 +89,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // admin_posts.ts and watched_words.ts: the moderation of comments and forum posts (issue 34), each admin-only on its own.
   app.route("/api/admin/posts", adminPostsApi);
   app.route("/api/admin/watched-words", watchedWordsApi);
+  // admin_users.ts: the Users tab and each member's page with its actions (issue 34 point 4).
+  app.route("/api/admin/users", adminUsersApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -120,6 +125,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/auth", socialAuth);
   app.route("/auth", authPage(deps.limiter));
   app.route("/my-videos", myVideosPage);
+  // admin_log.tsx and admin_member.tsx: the Log tab and a member's page, rendered on the server (issue 34).
+  app.route("/admin/log", adminLogPage);
+  app.route("/admin/users", adminMemberPage);
   app.route("/admin", adminPage);
   app.route("/search", searchPage);
   app.route("/forum", forumPage);

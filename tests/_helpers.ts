@@ -58,11 +58,12 @@ export type TestRequestInit = RequestInit & {
 };
 
 /** The app in-process with its own database. `request` sends our Origin on writes, like a browser, and the age cookie. */
-export async function makeTestEnv(overrides: Record<string, string> = {}) {
+export async function makeTestEnv(overrides: Record<string, string> = {}, deps: { now?: () => number } = {}) {
   const config = testConfig(overrides);
   const db = await prepareData(config);
   const limiter = new RateLimiter(db);
-  const app = createApp(config, { db, limiter });
+  // `now`: the clock a temporary ban's end is read against, moved by a test instead of waiting (decision 033).
+  const app = createApp(config, { db, limiter, now: deps.now });
   const request = (path: string, init: TestRequestInit = {}) => {
     const headers = new Headers(init.headers);
     const method = init.method ?? (init.json !== undefined ? "POST" : "GET");

@@ -434,7 +434,8 @@ Deno.test("[api] ban ends the member's sessions and refuses their login; unban l
 
   const audit = await auditFor("user", victim.id);
   assert.deepEqual(audit.map((a) => [a.action, a.actorId]), [["user.ban", admin.id], ["user.unban", admin.id]]);
-  assert.deepEqual(JSON.parse(audit[0].details ?? "{}"), { username: "soon_banned" });
+  // The spec's toggle is a ban until lifted with no reason (issue 34, decision 033).
+  assert.deepEqual(JSON.parse(audit[0].details ?? "{}"), { username: "soon_banned", reason: null, length: "permanent", endsAt: null });
 });
 
 Deno.test("[api] an admin cannot ban themselves or another admin (409)", async () => {

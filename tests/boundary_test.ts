@@ -117,8 +117,8 @@ const LIB_RULE: Record<string, string[]> = {
   "lib/replica": ["lib", "lib/http", "lib/storage"],
   "lib/media": ["lib", "lib/http", "lib/jobs", "lib/storage"],
   "lib/feed": ["lib", "lib/http", "lib/media"],
-  "lib/community": ["lib", "lib/http"],
-  "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed"],
+  "lib/community": ["lib", "lib/http", "lib/media"],
+  "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community"],
   "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
   "lib/boot": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/jobs", "lib/render", "lib/storage"],
 };

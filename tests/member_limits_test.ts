@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog } from "../db/schema/mod.ts";
 import { BLOCKS_MAX, MESSAGE_MSG } from "../common/message_rules.ts";
 import { MEDIA_MSG, OPEN_REPORTS_MAX } from "../common/media_rules.ts";
-import { auditEntriesQuery } from "../db/queries/admin.ts";
+import { auditEntriesQuery } from "../db/queries/audit.ts";
 import { countOpenReportsBy } from "../db/queries/social.ts";
 import { planOf } from "../bench/_plans.ts";
 import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv } from "./_helpers.ts";

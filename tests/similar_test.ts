@@ -90,14 +90,23 @@ Deno.test("[similar] a re-upload of a rejected or admin-deleted image is held an
   const held = pending.find((i: { id: number }) => i.id === copy.id);
   assert.equal(held.matchesRemovedId, first.id);
   assert.equal(held.lookAlikes.length, 1);
-  assert.deepEqual({ ...held.lookAlikes[0], distance: undefined }, {
+  const near = held.lookAlikes[0];
+  assert.ok(near.distance <= THRESHOLD);
+  assert.deepEqual({ ...near, distance: undefined, likeness: undefined, decidedAt: undefined }, {
     id: first.id,
     title: "Original",
     thumbnail: first.thumbnail,
     status: "rejected",
     reason: "Spam",
     distance: undefined,
+    likeness: undefined,
+    decidedAt: undefined,
+    href: `/media/${first.id}`,
+    uploader: { id: member.id, username: member.username },
+    decidedBy: { id: admin.id, username: admin.username },
   });
+  assert.ok(["same picture", "very similar", "similar"].includes(near.likeness));
+  assert.ok(!Number.isNaN(Date.parse(near.decidedAt)));
   assert.deepEqual(pending.find((i: { id: number }) => i.id === other.id).lookAlikes, []);
 
   // An admin deletes an approved item: its copy comes back held, linked to the removed id.
@@ -108,7 +117,10 @@ Deno.test("[similar] a re-upload of a rejected or admin-deleted image is held an
   assert.equal((await rowOf(env, back.id))!.matchesRemovedId, second.id);
   const shown = (await json(await env.request("/api/admin/content/pending", { cookie: adminCookie })))
     .find((i: { id: number }) => i.id === back.id).lookAlikes;
-  assert.deepEqual(shown.map((l: { id: number; status: string }) => [l.id, l.status]), [[second.id, "removed"]]);
+  // What the log kept of it (issue 34 point 5): its title, its uploader, who deleted it; no link, the row is gone.
+  assert.deepEqual(shown.map((l: Record<string, unknown>) => [l.id, l.status, l.title, l.href, l.uploader, l.decidedBy]), [
+    [second.id, "removed", "Second", null, { id: member.id, username: member.username }, { id: admin.id, username: admin.username }],
+  ]);
 
   // The blocklist: bad inputs, then uploads that look like the item are refused with the message.
   await errorOf(await env.request(`/api/admin/content/${other.id}/blocklist`, { cookie, json: {} }), 403);

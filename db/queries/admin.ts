@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { auditLog, categories, media, reports, users } from "../schema/mod.ts";
+import { categories, media, reports, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
 
 /** The moderation lists are arrays (spec part 2 §7); a queue this long is a backlog, not a page. */
@@ -138,60 +138,4 @@ export async function setUserBanned(db: Db | Tx, id: number, banned: boolean) {
 /** Site categories for the Edit Video dialog's select. */
 export function listCategoryOptions(db: Db) {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)).all();
-}
-
-export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word";
-
-export type AuditEntry = {
-  actorId: number;
-  action: string;
-  targetType: AuditTarget;
-  targetId: number;
-  details?: Record<string, unknown>;
-};
-
-export async function insertAuditEntry(db: Db | Tx, entry: AuditEntry, at: number) {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    details: entry.details ? JSON.stringify(entry.details) : null,
-    createdAt: at,
-  });
-}
-
-export type AuditKind = "moderation" | "edits" | "all";
-
-/**
- * Owners' edits (`content.owner_edit`) apart from admins' actions, each side by its own index
- * (migration 0015: audit_moderation, partial, and audit_action), so any number of edits never pushes
- * a moderation entry out of its list (issue 31 point 6). The literal, not a bound value: SQLite uses a
- * partial index only for the very condition it was made with.
- */
-const AUDIT_KIND_WHERE: Record<AuditKind, SQL | undefined> = {
-  moderation: sql`${auditLog.action} <> 'content.owner_edit'`,
-  edits: sql`${auditLog.action} = 'content.owner_edit'`,
-  all: undefined,
-};
-
-/** A page of audit entries with the actor's name, newest first; `before`: older than that entry (keyset paging). */
-export function listAuditEntries(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
-  return auditEntriesQuery(db, q).all();
-}
-
-/** The builder of listAuditEntries, for its plan test. */
-export function auditEntriesQuery(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
-  return db.select({
-    id: auditLog.id,
-    actorId: auditLog.actorId,
-    actorName: users.username,
-    action: auditLog.action,
-    targetType: auditLog.targetType,
-    targetId: auditLog.targetId,
-    details: auditLog.details,
-    createdAt: auditLog.createdAt,
-  }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(AUDIT_KIND_WHERE[q.kind], q.before === undefined ? undefined : lt(auditLog.id, q.before)))
-    .orderBy(desc(auditLog.id)).limit(q.limit);
 }

@@ -23,7 +23,7 @@ export type AdminPostRow = {
 };
 
 /** One kind's rows, `where` naming its table as `p`. A visitor's comment has no writer. */
-function selectKind(kind: PostKind, where: SQL): SQL {
+export function selectKind(kind: PostKind, where: SQL): SQL {
   if (kind === "comment") {
     return sql`SELECT 'comment' AS kind, p.id, p.status, p.held_reason AS heldReason, NULL AS title, p.content,
       p.user_id AS userId, u.username, p.created_at AS createdAt, p.media_id AS parentId, m.title AS context
@@ -41,7 +41,7 @@ function selectKind(kind: PostKind, where: SQL): SQL {
 
 const KINDS: PostKind[] = ["comment", "thread", "forum-comment"];
 
-const toRow = (r: AdminPostRow): AdminPostRow => ({
+export const toAdminPostRow = (r: AdminPostRow): AdminPostRow => ({
   ...r,
   id: Number(r.id),
   userId: r.userId === null ? null : Number(r.userId),
@@ -59,7 +59,7 @@ export function heldPostsSql(offset: number, limit: number): SQL {
 }
 
 export async function listHeldPosts(db: Db, offset: number, limit: number): Promise<AdminPostRow[]> {
-  return (await db.all<AdminPostRow>(heldPostsSql(offset, limit))).map(toRow);
+  return (await db.all<AdminPostRow>(heldPostsSql(offset, limit))).map(toAdminPostRow);
 }
 
 export const countHeldSql = sql`SELECT
@@ -77,5 +77,5 @@ export async function listPostsByRefs(db: Db, refs: PostRef[]): Promise<AdminPos
     return ids.length ? selectKind(kind, sql`p.id IN (${sql.join(ids, sql`, `)})`) : null;
   }).filter((p): p is SQL => p !== null);
   if (!parts.length) return [];
-  return (await db.all<AdminPostRow>(sql.join(parts, sql` UNION ALL `))).map(toRow);
+  return (await db.all<AdminPostRow>(sql.join(parts, sql` UNION ALL `))).map(toAdminPostRow);
 }

@@ -1,7 +1,8 @@
 /** Perceptual hashes, their blocklist and what a look-alike shows (issue 25; lib/media/similar.ts). */
 import { and, asc, eq, gt, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { hashBlocklist, jobs, media, mediaHashes } from "../schema/mod.ts";
+import { auditLog, hashBlocklist, jobs, media, mediaHashes, users } from "../schema/mod.ts";
+import { alias } from "drizzle-orm/sqlite-core";
 
 type Conn = Db | Tx;
 
@@ -38,7 +39,7 @@ export async function removedIds(db: Conn, ids: number[]): Promise<Set<number>> 
   return new Set(rows.map((r) => r.id));
 }
 
-/** What a look-alike shows beside a pending item: its thumbnail source, state and earlier decision. */
+/** What a look-alike shows beside a pending item: its thumbnail source, state and earlier decision (see lookAlikeDetails). */
 export function lookAlikeRows(db: Conn, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db.select({
@@ -106,4 +107,48 @@ export async function matchMarks(db: Conn, ids: number[]): Promise<Map<number, n
   const rows = await db.select({ id: media.id, m: media.matchesRemovedId }).from(media)
     .where(and(inArray(media.id, ids), sql`${media.matchesRemovedId} is not null`)).all();
   return new Map(rows.map((r) => [r.id, r.m!]));
+}
+
+const reviewer = alias(users, "reviewer");
+
+/** A look-alike as the Pending tab names it (issue 34 point 5): uploader, state, the decision and who took it. */
+export function lookAlikeDetails(db: Conn, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({
+    id: media.id,
+    title: media.title,
+    contentType: media.contentType,
+    thumbnailKey: media.thumbnailKey,
+    fileKey: media.fileKey,
+    youtubeId: media.youtubeId,
+    reviewStatus: media.reviewStatus,
+    rejectionReason: media.rejectionReason,
+    userId: media.userId,
+    uploaderName: users.username,
+    reviewedAt: media.reviewedAt,
+    reviewedBy: media.reviewedBy,
+    reviewerName: reviewer.username,
+  }).from(media).innerJoin(users, eq(users.id, media.userId)).leftJoin(reviewer, eq(reviewer.id, media.reviewedBy))
+    .where(inArray(media.id, ids)).all();
+}
+
+/**
+ * What the log kept of items an admin deleted (content.delete: title, uploader, who and when), for
+ * look-alikes whose row is gone (audit_target, migration 0020).
+ */
+export function removedItemRecords(db: Conn, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  const actor = alias(users, "actor");
+  const subject = alias(users, "subject");
+  return db.select({
+    mediaId: auditLog.targetId,
+    details: auditLog.details,
+    createdAt: auditLog.createdAt,
+    actorId: auditLog.actorId,
+    actorName: actor.username,
+    subjectId: auditLog.subjectId,
+    subjectName: subject.username,
+  }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId)).leftJoin(subject, eq(subject.id, auditLog.subjectId))
+    .where(and(eq(auditLog.targetType, "media"), inArray(auditLog.targetId, ids), eq(auditLog.action, "content.delete")))
+    .orderBy(asc(auditLog.id)).all();
 }

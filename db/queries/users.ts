@@ -1,6 +1,6 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { users } from "../schema/mod.ts";
+import { bans, users } from "../schema/mod.ts";
 import type { SessionUser } from "../../common/api_types.ts";
 
 /** A member as the server holds them: `GET /api/user`'s fields, `createdAt` in Unix milliseconds as stored. */
@@ -48,7 +48,9 @@ export async function insertUser(db: Db | Tx, user: NewUser): Promise<MemberRow>
   return row;
 }
 
+/** The configured admin (ADMIN_USERNAME): an open ban of that account ends as lifted, so `banned` stays its mirror (migration 0020). */
 export async function setAdmin(db: Db, id: number, passwordHash: string) {
+  await db.update(bans).set({ endedAt: Date.now(), endReason: "lifted" }).where(and(eq(bans.userId, id), isNull(bans.endedAt)));
   await db.update(users).set({ isAdmin: true, passwordHash, banned: false, emailVerified: true }).where(eq(users.id, id));
 }
 

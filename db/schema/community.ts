@@ -39,7 +39,8 @@ export const threads = sqliteTable("threads", {
   index("threads_category_oldest").on(t.categoryId, sql`${t.isSticky} desc`, t.createdAt),
   index("threads_category_upvotes").on(t.categoryId, t.isSticky, t.upvotes, t.createdAt),
   index("threads_category_comments").on(t.categoryId, t.isSticky, t.commentCount, t.createdAt),
-  index("threads_user").on(t.userId),
+  // A member's threads on the admin member page (migration 0020; it replaced threads_user).
+  index("threads_user_created").on(t.userId, t.createdAt),
   index("threads_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
 ]);
 
@@ -59,6 +60,7 @@ export const threadComments = sqliteTable("thread_comments", {
 }, (t) => [
   index("thread_comments_thread_created").on(t.threadId, t.createdAt),
   index("thread_comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
+  index("thread_comments_user_created").on(t.userId, t.createdAt),
 ]);
 
 export const messages = sqliteTable("messages", {

@@ -140,6 +140,8 @@ export const comments = sqliteTable("comments", {
   index("comments_media_created").on(t.mediaId, t.createdAt),
   index("comments_created").on(t.createdAt),
   index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
+  // A member's comments on the admin member page (migration 0020).
+  index("comments_user_created").on(t.userId, t.createdAt),
 ]);
 
 export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
@@ -161,6 +163,8 @@ export const reports = sqliteTable("reports", {
   index("reports_created").on(t.createdAt),
   // A reporter's open reports, counted for their cap (migration 0015).
   index("reports_open_by_reporter").on(t.reporterKey).where(sql`status = 'open'`),
+  // The reports a member made, on the admin member page (migration 0020).
+  index("reports_user_created").on(t.userId, t.createdAt),
 ]);
 
 export const views = sqliteTable("views", {

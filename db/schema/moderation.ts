@@ -34,6 +34,8 @@ export const postReports = sqliteTable("post_reports", {
   uniqueIndex("post_reports_thread_open").on(t.threadId, t.reporterKey).where(sql`status = 'open'`),
   uniqueIndex("post_reports_thread_comment_open").on(t.threadCommentId, t.reporterKey).where(sql`status = 'open'`),
   index("post_reports_status_created").on(t.status, t.createdAt),
+  // The reports a member made, on the admin member page (migration 0020).
+  index("post_reports_user_created").on(t.userId, t.createdAt),
 ]);
 
 /** The admins' watched words and phrases, folded (common/watched_words.ts); at most WATCHED_LIMITS.entries. */

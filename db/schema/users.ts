@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BAN_END_REASONS } from "../../common/ban_rules.ts";
 
 const now = () => Date.now();
 
@@ -28,6 +29,8 @@ export const users = sqliteTable("users", {
   index("users_last_seen").on(t.lastSeenAt),
   // The admin overview's members per day (migration 0009).
   index("users_created").on(t.createdAt),
+  // The Log's choice of admins (migration 0020).
+  index("users_admins").on(t.username).where(sql`is_admin = 1`),
 ]);
 
 /** Only the SHA-256 of the session id is stored, so a leaked database opens no session. */
@@ -84,9 +87,37 @@ export const auditLog = sqliteTable("audit_log", {
   targetId: integer("target_id"),
   details: text(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** The member the entry is about (the banned member, an item's uploader, a post's writer); a plain id that outlives the account. */
+  subjectId: integer("subject_id"),
 }, (t) => [
   index("audit_created").on(t.createdAt),
   // The audit view's two sides (migration 0015): admins' actions, and owners' edits by action.
   index("audit_moderation").on(t.id).where(sql`action <> 'content.owner_edit'`),
   index("audit_action").on(t.action, t.id),
+  // The Log tab's filters by member and by admin (migration 0020).
+  index("audit_subject").on(t.subjectId, t.id),
+  index("audit_actor").on(t.actorId, t.id),
+  index("audit_target").on(t.targetType, t.targetId),
+]);
+
+/**
+ * Bans (issue 34 point 4, decision 033): one row per ban, kept after it ends. `users.banned` follows
+ * the open one (`endedAt` null; at most one per member), kept by the triggers of migration 0020.
+ */
+export const bans = sqliteTable("bans", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+  /** Shown to the member when they try to sign in; null for bans from before reasons (or the spec's toggle). */
+  reason: text(),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** Null: until lifted. */
+  endsAt: integer("ends_at"),
+  endedAt: integer("ended_at"),
+  endedBy: integer("ended_by").references(() => users.id, { onDelete: "set null" }),
+  endReason: text("end_reason", { enum: BAN_END_REASONS }),
+}, (t) => [
+  uniqueIndex("bans_open").on(t.userId).where(sql`ended_at IS NULL`),
+  index("bans_user").on(t.userId, t.id),
+  index("bans_expiring").on(t.endsAt).where(sql`ended_at IS NULL AND ends_at IS NOT NULL`),
 ]);

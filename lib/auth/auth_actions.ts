@@ -18,12 +18,12 @@ import { writeTx } from "../../db/client.ts";
 import { runInBackground } from "../background.ts";
 import { mailVerificationLink } from "./email_verification.ts";
 import { refuseReservedName } from "./reserved_names.ts";
+import { refuseBanned } from "./ban_check.ts";
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type RegisterInput = z.output<typeof registerSchema>;
 
 export const INVALID_LOGIN = "Invalid username or password";
-export const BANNED = "This account has been banned. Contact support if you think this is a mistake.";
 
 /** Counted before the body is read: per address. */
 export async function limitLoginAddress(c: Context<AppEnv>, limiter: RateLimiter) {
@@ -49,7 +49,7 @@ export async function passwordLogin(c: Context<AppEnv>, limiter: RateLimiter, bo
   await limiter.hit(key, rate.loginPerAccount, rate.windowSeconds);
   // Unknown user and wrong password cost the same and answer the same.
   if (!(await verifyPassword(row?.passwordHash ?? null, body.password)) || !row) throw new HttpError(401, INVALID_LOGIN);
-  if (row.banned) throw new HttpError(403, BANNED);
+  if (row.banned) await refuseBanned(c.var.db, row.id, c.var.now());
   await startSession(c, row.id);
   setFlash(c, "login");
   const { passwordHash: _, banned: __, ...user } = row;

@@ -1,47 +1,25 @@
 import type { Db, Tx } from "../../db/client.ts";
-import { type AuditTarget, insertAuditEntry } from "../../db/queries/admin.ts";
+import { type AuditTarget, insertAuditEntry } from "../../db/queries/audit.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "../../common/audit_actions.ts";
 
-/** Every admin action, as written to `audit_log.action`. */
-export const AUDIT_ACTIONS = [
-  "content.approve",
-  "content.reject",
-  "content.feature",
-  "content.unfeature",
-  "content.delete",
-  "content.dismiss_reports",
-  /** An item's perceptual hashes added to the blocklist (issue 25): matching uploads are refused. */
-  "content.blocklist",
-  "content.edit",
-  /** Not an admin's: an owner edited an approved item (details: old and new values of each field changed). */
-  "content.owner_edit",
-  /** A video's processing queued again by an admin (issue 31 point 9). */
-  "content.reprocess",
-  "user.ban",
-  "user.unban",
-  "forum.thread.delete",
-  "forum.comment.delete",
-  /** Issue 34: one report of an item dismissed (the others stay open). */
-  "content.dismiss_report",
-  /** A held comment or forum post shown (details: its kind; target: comment, thread or thread_comment). */
-  "post.approve",
-  "post.delete",
-  "post.dismiss_reports",
-  "post.dismiss_report",
-  "watched_word.add",
-  "watched_word.remove",
-] as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type { AuditTarget };
+/** Every admin action, as written to `audit_log.action` (common/audit_actions.ts, with the Log's words for each). */
+export { AUDIT_ACTIONS };
+export type { AuditAction, AuditTarget };
 
 type Entry = {
-  /** The admin who acted. */
-  actorId: number;
+  /** The admin who acted; null for what the site does by itself (a ban running out). */
+  actorId: number | null;
   action: AuditAction;
   targetType: AuditTarget;
   targetId: number;
   /** What a later reader needs to make sense of the entry (the title, the reason, the username). */
   details?: Record<string, unknown>;
+  /**
+   * The member the entry is about. Left out, it is read from the target as the entry is written (the
+   * member for a user, the uploader of an item, the writer of a post); a caller that deleted the
+   * target first names it.
+   */
+  subjectId?: number | null;
 };
 
 /**

@@ -27,6 +27,8 @@ export async function auditPost(tx: Tx, adminId: number, action: AuditAction, po
     action,
     targetType: auditTargetOf(post.kind),
     targetId: post.id,
+    // Named, not read from the post: a deleted post is gone by the time its entry is written.
+    subjectId: post.userId,
     details: {
       kind: post.kind,
       authorId: post.userId,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import { SORTS } from "../../common/feed_rules.ts";
+import { AUDIT_ACTIONS } from "../../common/audit_actions.ts";
 import { categoryRefSchema, MAX_PAGE, seedSchema } from "./feed.ts";
 
 /** `GET /api/admin/content/approved`. */
@@ -20,9 +21,18 @@ export const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Entries older than this one (the id of the last entry of the page before). */
   before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  /** `moderation` (admins' actions, the default), `edits` (owners' edits of published items) or `all`. */
+  /** Entries newer than this one, oldest first (the Log's "Newer" page); not with `before`. */
+  after: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** `moderation` (admins' actions, the default), `edits` (owners' edits of published items) or `all`; ignored with `action`. */
   kind: z.enum(["moderation", "edits", "all"]).default("moderation"),
-});
+  /** Issue 34 point 7: by the admin who acted, by action, by the member it was about. */
+  actorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  subjectId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+}).refine((q) => q.before === undefined || q.after === undefined, "before and after cannot be used together");
+
+/** `GET /api/admin/users/{id}` (issue 34): a page of the member's uploads. */
+export const memberPageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
 const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)

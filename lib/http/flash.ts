@@ -2,17 +2,30 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app_env.ts";
 import type { ToastInput } from "../../components/ui/toast.ts";
+import { BANNED_TEXT } from "../../common/ban_rules.ts";
 
 /**
  * A one-shot toast for the next page, for actions that end in a navigation (login, logout).
  * Only a key travels in the cookie; the text is made here, so nothing a client sets is echoed.
  */
 const FLASH_COOKIE = "dr_flash";
-const KEYS = ["login", "register", "logout", "profile", "account-deleted", "banned"] as const;
-type FlashKey = (typeof KEYS)[number];
+const KEYS = [
+  "login",
+  "register",
+  "logout",
+  "profile",
+  "account-deleted",
+  "banned",
+  // The member page's actions (issue 34): the page reloads to show what changed, and says what was done.
+  "user-banned",
+  "user-unbanned",
+  "posts-deleted",
+  "uploads-rejected",
+] as const;
+export type FlashKey = (typeof KEYS)[number];
 
 /** Also the sign-in pages' word for a banned account (routes/pages/auth.tsx, social.ts). */
-export const BANNED_TEXT = "This account has been banned. Contact support if you think this is a mistake.";
+export { BANNED_TEXT };
 
 export const hasFlash = (c: Context<AppEnv>) => getCookie(c, FLASH_COOKIE) !== undefined;
 
@@ -37,6 +50,14 @@ export function takeFlash(c: Context<AppEnv>): ToastInput | null {
       return name ? { title: "Profile Updated", description: "Your profile has been updated." } : null;
     case "banned":
       return c.var.user ? null : { title: "Account banned", description: BANNED_TEXT, variant: "destructive" };
+    case "user-banned":
+      return c.var.user?.isAdmin ? { title: "User banned successfully" } : null;
+    case "user-unbanned":
+      return c.var.user?.isAdmin ? { title: "User unbanned successfully" } : null;
+    case "posts-deleted":
+      return c.var.user?.isAdmin ? { title: "Deleted", description: "Their comments and forum posts were deleted." } : null;
+    case "uploads-rejected":
+      return c.var.user?.isAdmin ? { title: "Rejected", description: "Their pending uploads were rejected." } : null;
     case "account-deleted":
       return c.var.user ? null : { title: "Account Deleted", description: "Your account and your content have been deleted." };
     default:

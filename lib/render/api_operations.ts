@@ -24,8 +24,9 @@ import { listPageQuery } from "../../common/schemas/follows.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
-import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
+import { MEMBER_OPERATIONS } from "./api_members.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -261,8 +262,6 @@ export const API_OPERATIONS: Operation[] = [
   messages("delete", "/api/messages/conversation/{userId}", "Delete a conversation on your side", json("Done"), member),
   messages("post", "/api/messages/send", "Send a message", json("ChatMessage", 201), { ...member, body: sendMessageSchema, errors: [429] }),
 
-  admin("get", "/api/admin/counts", "Items waiting for review and open reports", json("AdminCounts"), byAdmin),
-  admin("get", "/api/admin/content/pending", "Items waiting for review, with their look-alikes", list("PendingItem"), byAdmin),
   admin("post", "/api/admin/content/{id}/blocklist", "Refuse uploads that look like this item (its perceptual hashes)", json("Done"), {
     ...byAdmin,
     body: blocklistSchema,
@@ -286,12 +285,7 @@ export const API_OPERATIONS: Operation[] = [
   admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
-  admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
-  admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
-  admin("get", "/api/admin/audit", "Audit entries, newest first, paged by `before`: moderation, owners' edits or all", list("AuditEntry"), {
-    ...byAdmin,
-    query: auditQuery,
-  }),
+  ...MEMBER_OPERATIONS,
 
   ...MODERATION_OPERATIONS,
 

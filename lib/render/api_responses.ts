@@ -11,10 +11,13 @@ import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses
 import { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote } from "./api_responses_community.ts";
 
 export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote };
+import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
+export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
-export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional() }).describe("Every refusal: a readable message");
+export const ErrorBody = z.strictObject({ error: z.string(), code: z.string().optional(), ban: BanInfo.optional() })
+  .describe("Every refusal: a readable message");
 
 export const SessionUser = z.strictObject({
   id: z.number().int(),
@@ -88,17 +91,9 @@ export const ContentItem = z.strictObject({
 }).describe("A video, image or YouTube embed (spec part 1 §3)");
 
 export const AdminItem = ContentItem.extend({ hidden: z.boolean() }).describe("A content item with what only moderators see");
-const LookAlike = z.strictObject({
-  id: z.number().int(),
-  title: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  status: z.enum(["approved", "rejected", "removed"]),
-  reason: z.string().nullable(),
-  distance: z.number().int().describe("Hamming distance of the perceptual hashes (of 64 bits)"),
-});
 export const PendingItem = AdminItem.extend({
   matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
-  lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+  lookAlikes: z.array(LookAlike).describe("Pending, approved, rejected or removed items within SIMILAR_MAX_DISTANCE, nearest first"),
   watchedWords: z.array(z.string()).describe("Watched words its title, description, tags or prompt hold"),
 }).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
@@ -136,20 +131,6 @@ export const ApprovedPage = z.strictObject({
   totalCount: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
-});
-export const AdminUser = z.strictObject({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  isAdmin: z.boolean(),
-  banned: z.boolean(),
-  createdAt: iso,
-}).loose();
-export const AdminCounts = z.strictObject({
-  pendingCount: z.number().int(),
-  reportedCount: z.number().int().describe("Items and posts with open reports"),
-  heldCount: z.number().int().describe("Comments and forum posts held for review"),
-  totalCount: z.number().int(),
 });
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
@@ -224,7 +205,6 @@ export const FeedUrl = z.strictObject({ url: z.string().describe("The private fe
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
-export const AuditEntry = z.object({ id: z.number().int(), action: z.string(), details: z.unknown() }).loose();
 export const About = z.strictObject({ about: z.string() });
 export const CommentDeleted = z.strictObject({ success: z.literal(true), commentCount: z.number().int() });
 export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
@@ -245,8 +225,6 @@ export const RESPONSES = {
   LikeStatus,
   MediaComment,
   ApprovedPage,
-  AdminUser,
-  AdminCounts,
   Count,
   Message,
   Mute,
@@ -271,7 +249,6 @@ export const RESPONSES = {
   SiteText,
   StoredUpload,
   SignedUrl,
-  AuditEntry,
   About,
   CommentDeleted,
   SocialConnect,
@@ -279,6 +256,7 @@ export const RESPONSES = {
   Reprocessing,
   OpenApiDocument,
   ...MODERATION_RESPONSES,
+  ...MEMBER_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -28,7 +28,7 @@ export const PostReported = z.strictObject({
   hidden: z.boolean().describe("Whether the post is hidden now (REPORT_HIDE_THRESHOLD members reported it)"),
 });
 
-const AdminPost = z.strictObject({
+export const AdminPost = z.strictObject({
   ...ref,
   status: z.enum(POST_STATUSES),
   heldReason: z.string().nullable().describe("'link' or 'word:<the watched entry>'"),

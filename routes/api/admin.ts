@@ -6,27 +6,23 @@ import {
   countPendingItems,
   countReportedItems,
   findItemForModeration,
-  findUserForAdmin,
   listApprovedItems,
-  listAuditEntries,
   listFeaturedItems,
   listPendingItems,
   listReportedItems,
-  listUsersForAdmin,
   rejectItem,
   type ReportedRow,
   resolveOpenReports,
   setItemFeatured,
-  setUserBanned,
 } from "../../db/queries/admin.ts";
+import { listAuditEntries } from "../../db/queries/audit.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
-import { endUserSessions } from "../../db/queries/sessions.ts";
-import { removeAllFollowsOf } from "../../db/queries/follows.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import type { AdminItem, AdminUser, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
-import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
+import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import { blocklistSchema, bulkContentSchema, rejectSchema } from "../../common/schemas/admin.ts";
+import { bulkDecideItems } from "../../lib/community/item_bulk.ts";
 import { blockItemHashes } from "../../lib/media/similar.ts";
 import { withLookAlikes } from "../../lib/media/similar_review.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
@@ -37,7 +33,7 @@ import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { changesContent } from "../../lib/http/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
-import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
+import { approvedQuery, auditQuery } from "../../lib/feed/query_schemas.ts";
 import { countReportedPosts, listOpenReports } from "../../db/queries/post_reports.ts";
 import { countHeldPosts } from "../../db/queries/admin_posts.ts";
 import { dismissItemReport, reportsByTarget } from "../../lib/community/reports.ts";
@@ -90,12 +86,6 @@ async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
 }
 
 /** `/api/admin/*` (spec part 2 §7, Admin). Every change is recorded in the audit log with its actor. */
-
-/** A member as the Users tab reads them; dates in ISO 8601 like every answer (issue 36 point 11). */
-const toAdminUser = (u: Omit<AdminUser, "createdAt"> & { createdAt: number }): AdminUser => ({
-  ...u,
-  createdAt: new Date(u.createdAt).toISOString(),
-});
 
 export const adminApi = new Hono<AppEnv>()
   // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs.
@@ -153,6 +143,13 @@ export const adminApi = new Hono<AppEnv>()
     ]);
     const content = rows.map((r) => ({ ...adminItem(r), editedAt: r.editedAt ? new Date(r.editedAt).toISOString() : null }));
     return c.json({ content, totalCount, page, limit } satisfies ApprovedPage);
+  })
+  // Issue 34 point 6: the Pending tab's checked rows approved, rejected with one reason, or deleted, each audited.
+  .post("/content/bulk", changesContent, async (c) => {
+    const admin = requireAdmin(c);
+    const body = await jsonBody(c, bulkContentSchema);
+    const result = await bulkDecideItems(c.var.db, c.var.config, admin.id, body, Date.now());
+    return c.json({ ok: true, action: body.action, ...result });
   })
   .post("/content/:id/approve", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
@@ -234,50 +231,17 @@ export const adminApi = new Hono<AppEnv>()
       action: "content.delete",
       targetType: "media",
       targetId: id,
+      subjectId: item.userId,
       details: { title: item.title, uploaderId: item.userId, reviewStatus: item.reviewStatus },
     });
     return c.json({ ok: true, id });
   })
-  .get("/users", async (c) => {
-    const { q } = queryOr400(c, usersQuery);
-    return c.json((await listUsersForAdmin(c.var.db, q || undefined)).map(toAdminUser));
-  })
-  // A ban hides the member's items from every public place, an unban shows them again (decision 028).
-  .post("/users/:id", changesContent, async (c) => {
-    const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
-    const now = Date.now();
-    const user = await writeTx(c.var.db, async (tx) => {
-      const target = await findUserForAdmin(tx, id);
-      if (!target) throw notFound("User not found");
-      if (target.id === admin.id) throw conflict("You cannot ban yourself");
-      const banned = !target.banned;
-      if (banned && target.isAdmin) throw conflict("Admins cannot be banned");
-      await setUserBanned(tx, id, banned);
-      // A banned member's follows end both ways, for good: an unban restores none (issue 32).
-      if (banned) await removeAllFollowsOf(tx, id);
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: banned ? "user.ban" : "user.unban",
-        targetType: "user",
-        targetId: id,
-        details: { username: target.username },
-      }, now);
-      return { ...target, banned };
-    });
-    // Sessions of a banned user already stop working (the session query skips banned users);
-    // expiring them makes the end final even if the ban is lifted later, and keeps them until the
-    // start-up sweep so the member's next visit says why (issue 27 point 10).
-    if (user.banned) await endUserSessions(c.var.db, id);
-    return c.json({
-      ok: true,
-      user: toAdminUser(user),
-      message: user.banned ? "User banned successfully" : "User unbanned successfully",
-    });
-  })
-  // Paged by id (`before`): newest first; `kind` keeps owners' edits apart from moderation (issue 31 point 6).
+  // Paged by id (`before`, or `after` for the newer page): newest first; `kind` keeps owners' edits apart from
+  // moderation (issue 31 point 6); by admin, action and member for the Log tab (issue 34 point 7).
   .get("/audit", async (c) => {
-    const rows = await listAuditEntries(c.var.db, queryOr400(c, auditQuery));
+    const q = queryOr400(c, auditQuery);
+    const rows = await listAuditEntries(c.var.db, q);
+    if (q.after !== undefined) rows.reverse();
     return c.json(rows.map((r) => ({
       ...r,
       details: r.details ? JSON.parse(r.details) : null,

@@ -90,6 +90,7 @@ export function forumApi(limiter: RateLimiter) {
             action: "forum.thread.delete",
             targetType: "thread",
             targetId: thread.id,
+            subjectId: thread.userId,
             details: { title: thread.title, authorId: thread.userId },
           });
         }
@@ -130,6 +131,7 @@ export function forumApi(limiter: RateLimiter) {
             action: "forum.comment.delete",
             targetType: "thread_comment",
             targetId: commentId,
+            subjectId: comment.userId,
             details: { threadId, authorId: comment.userId, content: comment.content.slice(0, 200) },
           });
         }

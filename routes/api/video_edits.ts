@@ -230,7 +230,9 @@ export function videoEditsApi(limiter: RateLimiter) {
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(db, user, id);
     if (!(await deleteMediaItem(db, config, id, { byAdmin: ownerId !== user.id }))) throw notFound("Content not found");
-    if (ownerId !== user.id) await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id });
+    if (ownerId !== user.id) {
+      await recordAudit(db, { actorId: user.id, action: "content.delete", targetType: "media", targetId: id, subjectId: ownerId });
+    }
     return c.json({ success: true });
   });
 

@@ -7,6 +7,7 @@ import { setFlash } from "../../lib/http/flash.ts";
 import { log } from "../../lib/log.ts";
 import { finishAuthorization, isProvider, type SocialProfile } from "../../lib/auth/oauth.ts";
 import { startSession } from "../../lib/auth/session.ts";
+import { banRanOut } from "../../lib/auth/ban_check.ts";
 import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
 
 /** The same-site page to return to after the provider's round trip (issue 27 point 4). */
@@ -61,7 +62,8 @@ socialAuth.get("/:provider/callback", async (c) => {
   }
   const found = await findOrCreateSocialUser(c.var.db, c.var.config, provider, profile);
   if ("exists" in found) return back(c, `social_error=exists&provider=${provider}`);
-  if (found.account.banned) return back(c, "social_error=banned");
+  // A ban that ran out ends now (issue 34); one still running refuses (its reason is given at password sign-in).
+  if (found.account.banned && !(await banRanOut(c.var.db, found.account.id, c.var.now()))) return back(c, "social_error=banned");
   await startSession(c, found.account.id);
   setFlash(c, "login");
   const next = safeNext(getCookie(c, NEXT_COOKIE));

@@ -188,6 +188,9 @@ const PAGES: Check[] = [
       await page.getByText("No watched words yet.").waitFor();
     },
   },
+  // Issue 34 points 4 and 7: the member page (its actions an island) and the Log, rendered on the server.
+  { name: "admin (member page)", path: `/admin/users/${member.id}`, as: "admin", island: "MemberActions" },
+  { name: "admin (log)", path: "/admin/log", as: "admin" },
   {
     name: "upload dialog (Image tab)",
     path: "/",

@@ -95,7 +95,8 @@ e2e("an admin approves a pending item and it becomes public: its file answers 20
   await r.waitFor();
   assert.deepEqual(
     await page.locator("#admin-panel thead th").allTextContents(),
-    ["#", "Preview", "Title", "Type", "Duration", "Date", "Actions"],
+    // Issue 34: a box to check each row for the bulk actions, and who uploaded it.
+    ["Select", "#", "Preview", "Title", "Uploader", "Type", "Duration", "Date", "Actions"],
   );
   await r.getByText("1:23").waitFor();
   // The account badge sums pending and reported for admins: one pending item, nothing reported.

@@ -52,7 +52,10 @@ Deno.test("[e2e] the pending queue shows a held re-upload beside the rejected it
       await page.getByRole("tab", { name: /^Pending Review/ }).click();
       const held = page.locator(`[data-look-alikes]`);
       await held.getByText(`Matches removed item #${first.id}`).waitFor();
-      await held.getByText(`Rejected #${first.id}`).waitFor();
+      // Issue 34 point 5: the item linked to its admin view, its uploader, the decision and who took it.
+      await held.getByRole("link", { name: `#${first.id} Harbour original` }).waitFor();
+      await held.getByText(`Rejected by ${admin.username}`).waitFor();
+      await held.getByRole("link", { name: member.username }).waitFor();
       await held.getByText("Copyrighted").waitFor();
       assert.equal(await held.locator("img").count(), 1);
       await held.scrollIntoViewIfNeeded();

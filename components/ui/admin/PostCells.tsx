@@ -1,7 +1,7 @@
 /** The cells of a comment or forum post in the Held and Reported tabs (issue 34). */
 import type { AdminPost } from "../../../common/moderation.ts";
 import { POST_KIND_LABEL } from "../../../common/moderation.ts";
-import { profileHref } from "../../../common/profile_rules.ts";
+import { memberAdminHref } from "../../../common/member_page.ts";
 import { Cell } from "./parts.tsx";
 
 /** Where it was posted (linked) and what it says, cut to a few lines; a thread's title first. */
@@ -20,7 +20,7 @@ export function PostCell({ post, label }: { post: AdminPost; label?: string }) {
   );
 }
 
-/** Who wrote it: a member (linked to their profile), a visitor, or an account since deleted. */
+/** Who wrote it: a member (linked to their admin page), a visitor, or an account since deleted. */
 export function WriterCell({ post, label }: { post: AdminPost; label?: string }) {
   return (
     <Cell label={label}>
@@ -31,6 +31,7 @@ export function WriterCell({ post, label }: { post: AdminPost; label?: string })
   );
 }
 
+/** A member's name, linked to their admin page (issue 34 point 4), in a new tab so the queue stays open. */
 export const MemberLink = ({ user }: { user: { id: number; username: string } }) => (
-  <a href={profileHref(user)} target="_blank" rel="noopener" className="wrap-anywhere text-orange-300 underline">{user.username}</a>
+  <a href={memberAdminHref(user.id)} target="_blank" rel="noopener" className="wrap-anywhere text-orange-300 underline">{user.username}</a>
 );

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { REJECT_REASON_MAX } from "../../../common/admin_rules.ts";
 import { firstError } from "../../../common/schemas/form.ts";
 import { rejectSchema } from "../../../common/schemas/admin.ts";
-import type { AdminItem } from "./data.ts";
 import { Modal } from "./parts.tsx";
 
-/** Asks for the reason the uploader will see; closes once `submit` succeeds. */
-export default function RejectDialog({ item, close, submit }: {
-  item: AdminItem;
+/** Asks for the reason the uploader will see (one reason for every item rejected at once); closes once `submit` succeeds. */
+export default function RejectDialog({ what, close, submit }: {
+  /** What is rejected: "“Title”", or "3 items". */
+  what: string;
   close: () => void;
   submit: (reason: string) => Promise<boolean>;
 }) {
@@ -28,7 +28,7 @@ export default function RejectDialog({ item, close, submit }: {
         }}
       >
         <p className="mb-3 text-sm text-neutral-300">
-          Rejecting “{item.title}”. The uploader sees this reason in My Videos.
+          Rejecting {what}. The uploader sees this reason in My Videos.
         </p>
         <label htmlFor="reject-reason" className="mb-1 block text-sm font-medium">Reason</label>
         <textarea

@@ -1,9 +1,12 @@
 import { useState } from "react";
-import { profileHref } from "../../../common/profile_rules.ts";
+import { memberAdminHref } from "../../../common/member_page.ts";
 import { type AdminUser, banToast, post, useLoad, useRowCalls } from "./data.ts";
 import { CallButton, Cell, ListTable, Row } from "./parts.tsx";
 
-/** Finds users and bans or unbans them; the signed-in admin and other admins cannot be banned. */
+/**
+ * Finds users and bans or unbans them (the spec's toggle: until lifted, no reason); each name opens
+ * the member's admin page, where a ban has a reason and a length. The signed-in admin and other admins cannot be banned.
+ */
 export default function UsersTab({ adminId }: { adminId: number }) {
   const [query, setQuery] = useState("");
   const [q, setQ] = useState("");
@@ -40,7 +43,7 @@ export default function UsersTab({ adminId }: { adminId: number }) {
           return (
             <Row key={u.id} id={u.id}>
               <Cell>
-                <a href={profileHref(u)} className="hover:underline">{u.username}</a>
+                <a href={memberAdminHref(u.id)} className="hover:underline">{u.username}</a>
                 {u.isAdmin && <span className="ml-2 rounded bg-orange-500/20 px-1.5 text-xs text-orange-300">Admin</span>}
               </Cell>
               <Cell>{u.email ?? "N/A"}</Cell>
