@@ -17,6 +17,7 @@ import { IMAGE_RENDITIONS } from "../lib/media/image_job.ts";
 import { IMAGE_BACKFILL } from "../lib/media/image_backfill.ts";
 import { planImageWidths } from "../lib/media/image_renditions.ts";
 import { createUser, json, loginCookie, makeTestEnv, ORIGIN, type TestEnv, until } from "./_helpers.ts";
+import { imagesWithoutRenditions, imagesWithoutRenditionsQuery } from "../db/queries/media_files.ts";
 import { multipart, png } from "./_media_fixtures.ts";
 import { animatedGif, pictureJpeg, picturePng } from "./_image_fixtures.ts";
 
@@ -223,4 +224,23 @@ Deno.test("[jobs] the image backfill gives images from before their renditions, 
   await again.stop();
   const open = (await env.db.select().from(jobs).where(eq(jobs.kind, IMAGE_BACKFILL))).filter((j) => j.state !== "done");
   assert.equal(open.length, 0);
+});
+
+Deno.test("[db] EXPLAIN the backfill's next images reads the partial index of images without renditions", async () => {
+  await using env = await makeTestEnv();
+  const member = await createUser(env.db);
+  // A site after the pass: most items rendered, a few images from before left.
+  await env.db.client.execute({
+    sql: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+      INSERT INTO media (user_id, title, content_type, file_key, sources, review_status, created_at, updated_at)
+      SELECT ?, 'Item ' || i, CASE WHEN i % 2 THEN 'video' ELSE 'image' END, 'i/' || i || '.png',
+        CASE WHEN i % 100 = 0 THEN '[]' ELSE '[{"k":"x","h":1,"b":1}]' END, 'approved', 0, 0 FROM n`,
+    args: [member.id],
+  });
+  const { sql, params } = imagesWithoutRenditionsQuery(env.db, 10, 10).toSQL();
+  const rs = await env.db.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never[] });
+  const lines = rs.rows.map((r) => String(r.detail));
+  assert.match(lines.join("\n"), /SEARCH media USING (COVERING )?INDEX media_images_unrendered \(id>\?\)/, lines.join("\n"));
+  assert.ok(!lines.some((l) => /^SCAN (media|jobs)\b/.test(l)), lines.join("\n"));
+  assert.deepEqual((await imagesWithoutRenditions(env.db, 150, 3)).map((r) => r.id), [200, 300, 400]);
 });

@@ -62,10 +62,14 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     assert.ok(!feed.content.videos.some((v: { id: number }) => v.id === hevcId));
     runtime = await startJobs(db, config);
 
-    await until(async () => {
-      const mine = await json(await request("/api/user/videos", { cookie }));
-      return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
-    }, 240_000, "every upload processed (the 4K one encodes a 2160p rung too)");
+    await until(
+      async () => {
+        const mine = await json(await request("/api/user/videos", { cookie }));
+        return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
+      },
+      240_000,
+      "every upload processed (the 4K one encodes a 2160p rung too)",
+    );
     const mine: any[] = await json(await request("/api/user/videos", { cookie }));
     for (const item of mine) {
       const spec = made.find((m) => m.spec.name === item.title)!;

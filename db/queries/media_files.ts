@@ -101,11 +101,16 @@ export async function queueMissingRenditions(tx: Tx, maxAttempts: number, now = 
  * partial index media_images_unrendered (migration 0025).
  */
 export function imagesWithoutRenditions(db: Conn, afterId: number, limit: number) {
+  return imagesWithoutRenditionsQuery(db, afterId, limit).all();
+}
+
+/** The query of imagesWithoutRenditions, for its plan test. */
+export function imagesWithoutRenditionsQuery(db: Conn, afterId: number, limit: number) {
   return db.select({ id: media.id }).from(media).where(and(
     gt(media.id, afterId),
     // Literals, not bound values: SQLite uses a partial index only when the query states its condition.
     sql`${media.contentType} = 'image' AND ${media.sources} = '[]' AND ${media.processingState} = 'ready'`,
     sql`${media.fileKey} IS NOT NULL`,
     notExists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.mediaId, media.id), inArray(jobs.state, ["queued", "running"])))),
-  )).orderBy(asc(media.id)).limit(limit).all();
+  )).orderBy(asc(media.id)).limit(limit);
 }
