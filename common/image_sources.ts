@@ -1,8 +1,8 @@
 /**
  * Which of an image's renditions a page asks for (issue 35 point 1): `srcset` with width
  * descriptors and a `sizes` that says how wide the image is shown, so the browser fetches the
- * smallest copy that covers its pixels (a 390 px phone at 3x gets the 960 px WebP, not the
- * original). Pure: the server's pages and the islands both build them.
+ * smallest copy that covers its pixels, phones at most the 960 px one (a 390 px phone at 3x gets
+ * the 960 px WebP, not the original). Pure: the server's pages and the islands both build them.
  */
 import type { ImageSource } from "./api_types.ts";
 
@@ -14,6 +14,20 @@ export const srcSetOf = (sources: Sized[]) => sources.map((s) => `${s.url} ${s.w
 /** The copy a browser without `srcset` shows, and the one preloaded: the widest up to 960 px. */
 export function defaultImage<T extends Sized>(sources: T[]): T | null {
   return sources.filter((s) => s.width <= 960).pop() ?? sources[0] ?? null;
+}
+
+/**
+ * Screens under 640 px are phones: offered copies up to 960 px only, through a `<picture>` whose
+ * `<source media={WIDE_MEDIA}>` has them all. A 390 px phone at 3x would otherwise take the 1600 px
+ * copy (1,098 device px wide), 3-4 times the 960 px one's bytes for detail a phone's eye does not
+ * resolve; the zoom viewer still opens the original (decision 034).
+ */
+export const PHONE_MEDIA = "(max-width: 639.98px)";
+export const WIDE_MEDIA = "(min-width: 640px)";
+export const PHONE_MAX_WIDTH = 960;
+export function phoneImages<T extends Sized>(sources: T[]): T[] {
+  const fit = sources.filter((s) => s.width <= PHONE_MAX_WIDTH);
+  return fit.length ? fit : sources.slice(0, 1);
 }
 
 /** A card is at most ~400 CSS px wide (a phone's full width): its copies up to the first one 960 px or wider. */

@@ -3,7 +3,7 @@ import { toast } from "../components/ui/toast.ts";
 import { CloseIcon } from "../components/ui/icons.tsx";
 import { VideoPlayer } from "../components/ui/VideoPlayer.tsx";
 import type { ImageSource, VideoSource } from "../common/api_types.ts";
-import { defaultImage, srcSetOf } from "../common/image_sources.ts";
+import { defaultImage, phoneImages, srcSetOf, WIDE_MEDIA } from "../common/image_sources.ts";
 
 type Props = {
   kind: "video" | "image";
@@ -63,6 +63,8 @@ function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width,
   const current = sources[index];
   // The renditions' srcset, while the picture shown is theirs (not a fallback).
   const srcSet = images.length && current === shown ? srcSetOf(images) : undefined;
+  // A phone is offered copies up to 960 px (a 3x phone would otherwise take the 1600 px one).
+  const phoneSet = srcSet && srcSetOf(phoneImages(images));
   const onError = () => setIndex((i) => i + 1);
   const img = useRef<HTMLImageElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -109,18 +111,21 @@ function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width,
         className="block w-full cursor-zoom-in bg-black"
         aria-label={`View ${title} full screen`}
       >
-        <img
-          ref={img}
-          src={current}
-          srcSet={srcSet}
-          sizes={srcSet ? sizes : undefined}
-          alt={title}
-          width={width ?? 1280}
-          height={height ?? 720}
-          onError={onError}
-          className="mx-auto max-h-[75vh] h-auto w-auto max-w-full object-contain"
-          data-testid="media-image"
-        />
+        <picture>
+          {srcSet && <source media={WIDE_MEDIA} srcSet={srcSet} sizes={sizes} />}
+          <img
+            ref={img}
+            src={current}
+            srcSet={phoneSet}
+            sizes={phoneSet ? sizes : undefined}
+            alt={title}
+            width={width ?? 1280}
+            height={height ?? 720}
+            onError={onError}
+            className="mx-auto max-h-[75vh] h-auto w-auto max-w-full object-contain"
+            data-testid="media-image"
+          />
+        </picture>
       </button>
       {open && (
         <div

@@ -4,7 +4,7 @@ import { playableVideo } from "../feed/playable.ts";
 import { splitTags } from "../../common/format.ts";
 import { categoryFeed, FeedLinks, tagFeed, userFeed } from "./feed_links.tsx";
 import { framePlayerUrl, itemSize, shareImage } from "../feed/share.ts";
-import { defaultImage, mediaPageSizes, srcSetOf } from "../../common/image_sources.ts";
+import { defaultImage, mediaPageSizes, PHONE_MEDIA, phoneImages, srcSetOf, WIDE_MEDIA } from "../../common/image_sources.ts";
 
 export const META_DESCRIPTION_MAX = 150;
 export const KEYWORD_WORDS = 5;
@@ -139,15 +139,24 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
  */
 function PreloadPicture({ item }: { item: ContentItem }) {
   if (item.contentType === "image" && item.imageSources.length) {
+    // One per screen class, as the page's <picture> offers them (its <source> for wide screens, its <img> for phones).
+    const sizes = mediaPageSizes(item.width && item.height ? item.width / item.height : null);
+    const sets = [[WIDE_MEDIA, item.imageSources], [PHONE_MEDIA, phoneImages(item.imageSources)]] as const;
     return (
-      <link
-        rel="preload"
-        as="image"
-        href={defaultImage(item.imageSources)!.url}
-        imageSrcSet={srcSetOf(item.imageSources)}
-        imageSizes={mediaPageSizes(item.width && item.height ? item.width / item.height : null)}
-        fetchPriority="high"
-      />
+      <>
+        {sets.map(([media, list]) => (
+          <link
+            key={media}
+            rel="preload"
+            as="image"
+            media={media}
+            href={defaultImage(list)!.url}
+            imageSrcSet={srcSetOf(list)}
+            imageSizes={sizes}
+            fetchPriority="high"
+          />
+        ))}
+      </>
     );
   }
   const href = item.contentType === "image" ? item.imageUrl ?? item.thumbnail : item.thumbnail;
