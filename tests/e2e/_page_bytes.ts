@@ -1,6 +1,6 @@
 /**
  * The bytes a page costs in Chromium (issue 35): every response's transferred bytes (headers and
- * body, as the network log counts them) by URL path, with the cache off, for a given screen. Used by
+ * body, as the network log counts them) by URL path, from an empty cache, for a given screen. Used by
  * tests/e2e/image_page_test.ts (asserted) and bench/images.ts (printed).
  */
 import type { Browser, Page } from "playwright-core";
@@ -11,7 +11,7 @@ export const DESKTOP: Screen = { width: 1440, height: 900, dpr: 1, phone: false 
 
 export type Transfers = { byPath: Map<string, number>; total: number; page: Page; close(): Promise<void> };
 
-/** A page at `screen` whose transfers are counted from now on (the cache disabled). */
+/** A page at `screen` in a context of its own (an empty cache) whose transfers are counted from now on. */
 export async function countedPage(browser: Browser, screen: Screen): Promise<Transfers> {
   const context = await browser.newContext({
     viewport: { width: screen.width, height: screen.height },
@@ -21,8 +21,8 @@ export async function countedPage(browser: Browser, screen: Screen): Promise<Tra
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // A new context has an empty cache; it stays on, so a preload and its <img> are one fetch, as in a browser.
   await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const paths = new Map<string, string>();
   const out: Transfers = { byPath: new Map(), total: 0, page, close: () => context.close() };
   cdp.on("Network.requestWillBeSent", (e) => void paths.set(e.requestId, new URL(e.request.url).pathname));
