@@ -19,7 +19,8 @@ import { forumApi } from "./api/forum.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
-import { feedLikeApi, likesApi } from "./api/likes.ts";
+import { feedLikeApi, likedItemsApi, likesApi } from "./api/likes.ts";
+import { followApi, followListsApi } from "./api/follows.ts";
 import { messagesApi } from "./api/messages.ts";
 import { passwordResetApi } from "./api/password_reset.ts";
 import { reportsApi } from "./api/reports.ts";
@@ -45,6 +46,8 @@ import { userProfilePage } from "./pages/user_profile.tsx";
 import { collectionPage } from "./pages/collection.tsx";
 import { passwordResetPages } from "./pages/password_reset.tsx";
 import { profilePage } from "./pages/profile.tsx";
+import { followingPage } from "./pages/following.tsx";
+import { likedPage } from "./pages/liked.tsx";
 import { verifyEmailPage } from "./pages/verify_email.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
@@ -71,6 +74,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
   app.route("/api/users", usersApi(deps.limiter));
+  // follows.ts: following a member (/api/users/{id}/follow) and one's own lists and feed address (/api/user/...).
+  app.route("/api/users", followApi(deps.limiter));
+  app.route("/api/user", followListsApi);
+  app.route("/api/user/likes", likedItemsApi);
   app.route("/api/user/mutes", mutesApi(deps.limiter));
   // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
   app.route("/api/collections", collectionsApi(deps.limiter));
@@ -120,6 +127,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/user", userProfilePage);
   app.route("/collections", collectionPage);
   app.route("/profile", profilePage);
+  app.route("/following", followingPage);
+  app.route("/liked", likedPage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);
   app.route("/", verifyEmailPage);

@@ -40,6 +40,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "error",
     PAGE_CACHE_SECONDS: "0",
     JOBS_IN_WEB: "false",
+    // Production runs ffmpeg at nice 10 so a busy site keeps its latency; here the suite's browsers would then starve
+    // it (a 1 s clip's job took minutes beside the e2e tests), and no test asserts the niceness.
+    FFMPEG_NICE: "0",
     DB_DRIVER: driver,
     ...overrides,
   });

@@ -32,13 +32,29 @@ const INSTALL: Record<Tool, () => string> = {
 };
 
 /**
+ * The libsql pass (`deno task test:libsql`, DB_DRIVER=libsql) re-checks our SQL on the other driver; the tests of
+ * programs outside (ffmpeg's media jobs, moto's S3, Litestream) spend minutes in those programs, not in SQL, so
+ * they run once, in `deno task test`, and this pass says so in one line per file. `said`: what was said already.
+ */
+const said = new Set<string>();
+const LIBSQL_PASS = Deno.env.get("DB_DRIVER") === "libsql";
+function onceOnly(file: string, tool: string): boolean {
+  if (!LIBSQL_PASS) return false;
+  if (!said.has(`${file}:${tool}`)) {
+    said.add(`${file}:${tool}`);
+    console.warn(`skipped on this pass: tests in ${file} that need ${tool} (they run in deno task test)`);
+  }
+  return true;
+}
+
+/**
  * True when every tool is there. Otherwise prints, once per file and tool,
  * "skipped: tests in feed_test.ts that need Chromium (...)" and returns false (`ignore: !ok`).
  */
-const said = new Set<string>();
 export function needs(moduleUrl: string, ...tools: Tool[]): boolean {
-  const missing = tools.filter((t) => !has(t));
   const file = basename(fileURLToPath(moduleUrl));
+  if (tools.includes("ffmpeg") && onceOnly(file, "ffmpeg")) return false;
+  const missing = tools.filter((t) => !has(t));
   const unsaid = missing.filter((t) => !said.has(`${file}:${t}`));
   if (unsaid.length) {
     for (const t of unsaid) said.add(`${file}:${t}`);
@@ -50,6 +66,7 @@ export function needs(moduleUrl: string, ...tools: Tool[]): boolean {
 /** moto (tests/_moto.ts): false, with one line saying so, when this machine's Python has none. */
 export function needsMoto(moduleUrl: string, command: string[] | null): boolean {
   const file = basename(fileURLToPath(moduleUrl));
+  if (onceOnly(file, "moto")) return false;
   if (!command && !said.has(`${file}:moto`)) {
     said.add(`${file}:moto`);
     console.warn(

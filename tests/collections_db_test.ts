@@ -76,12 +76,12 @@ Deno.test("[db] EXPLAIN every collection read: collection_items by its indexes, 
 });
 
 Deno.test("[db] members from before migration 0017 get a private Watch later; later ones get it from the trigger", async () => {
-  // The migrations up to 0013, a member, then the rest.
+  // The migrations before 0017, a member, then the rest (the migrator applies only those newer than the last one applied).
   const before = tempDir("dreamreel-migrations-");
   cpSync(MIGRATIONS_DIR, before, { recursive: true });
-  rmSync(`${before}/0017_collections.sql`);
   const journal = JSON.parse(readFileSync(`${before}/meta/_journal.json`, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag !== "0017_collections");
+  for (const e of journal.entries.filter((e: { idx: number }) => e.idx >= 17)) rmSync(`${before}/${e.tag}.sql`);
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 17);
   writeFileSync(`${before}/meta/_journal.json`, JSON.stringify(journal));
   const url = `file:${tempDir()}/old.db`;
   const old = await preparedDb(url, before);

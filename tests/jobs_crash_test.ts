@@ -38,6 +38,7 @@ function startServerProcess(dataDir: string) {
       HOST: "127.0.0.1",
       JOB_LEASE_SECONDS: "2",
       FFMPEG_THREADS: "1",
+      FFMPEG_NICE: "0", // as tests/_helpers.ts: beside the suite's browsers a niced transcode starves
       LOG_LEVEL: "info",
       NODE_ENV: "production",
       AGE_GATE: "false",

@@ -104,6 +104,9 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     201,
   );
   assert.ok(R.CollectionItem.safeParse(added).success, "POST /api/collections/{id}/items");
+  // Issue 32: a follow and a like, so the lists have an entry.
+  await json(await request(`/api/users/${member.id}/follow`, { method: "POST", cookie: admin.cookie }));
+  await json(await request(`/api/videos/${item.id}/like`, { method: "POST", cookie: admin.cookie }));
   const checks: [string, z.ZodType, string?][] = [
     ["/api/user", R.SessionUser, member.cookie],
     [`/api/videos/${item.id}`, R.ContentItem],
@@ -116,6 +119,11 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     ["/api/user/videos", R.ContentItem.array(), member.cookie],
     [`/api/users/${member.id}/profile`, R.PublicProfile],
     [`/api/users/${member.id}/content`, R.ProfileContent],
+    [`/api/users/${member.id}/profile`, R.PublicProfile, admin.cookie],
+    ["/api/user/following", R.UserPage, admin.cookie],
+    ["/api/user/followers", R.UserPage, member.cookie],
+    ["/api/user/likes", R.LikedPage, admin.cookie],
+    ["/api/content/feed?following=true", R.FeedResponse, admin.cookie],
     ["/api/forum/categories", R.ForumCategory.array()],
     ["/api/messages/conversations", R.Conversation.array(), admin.cookie],
     [`/api/messages/conversation/${member.id}`, R.ChatMessage.array(), admin.cookie],

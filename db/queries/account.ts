@@ -3,6 +3,7 @@ import type { Db, Tx } from "../client.ts";
 import {
   blocks,
   comments,
+  followingFeedTokens,
   likes,
   media,
   messages,
@@ -17,6 +18,7 @@ import {
 } from "../schema/mod.ts";
 import type { MemberRow } from "./users.ts";
 import { removeUpvotesOfUser } from "./forum.ts";
+import { removeAllFollowsOf } from "./follows.ts";
 import { listJobOutputsOfMedia } from "./jobs.ts";
 import { listMediaFileKeys } from "./media_files.ts";
 
@@ -95,6 +97,9 @@ export async function deleteUserRows(tx: Tx, userId: number): Promise<string[]> 
 
   await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  // Follows both ways, with the counts of the members on the other side (issue 32), and the feed address.
+  await removeAllFollowsOf(tx, userId);
+  await tx.delete(followingFeedTokens).where(eq(followingFeedTokens.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));

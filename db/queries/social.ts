@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { literalLimit, preparedOn } from "../prepared.ts";
-import { comments, likes, media, reports, views } from "../schema/mod.ts";
+import { categories, comments, likes, media, reports, users, views } from "../schema/mod.ts";
+import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
 import type { PostStatus } from "../../common/moderation.ts";
 
@@ -35,6 +36,24 @@ export async function removeLike(tx: Tx, mediaId: number, userId: number): Promi
   });
   if (removed.length) await tx.update(media).set({ likes: sql`max(${media.likes} - 1, 0)` }).where(eq(media.id, mediaId));
   return (await tx.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get())?.likes ?? 0;
+}
+
+/**
+ * One page of the items a member liked, newest like first (likes_user_created), only those still visible
+ * to them (lib/media/visibility.ts canView): public ones, their own in any state, and every one for an admin.
+ */
+export function likedItemsQuery(db: Db, viewer: { id: number; isAdmin: boolean }, limit: number, offset: number) {
+  return db.select(itemColumns).from(likes)
+    .innerJoin(media, eq(media.id, likes.mediaId))
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(and(eq(likes.userId, viewer.id), viewer.isAdmin ? undefined : or(publicWhere, eq(media.userId, viewer.id))))
+    .orderBy(desc(likes.createdAt), desc(likes.mediaId))
+    .limit(literalLimit(limit)).offset(offset);
+}
+
+export function listLikedItems(db: Db, viewer: { id: number; isAdmin: boolean }, limit: number, offset: number): Promise<ItemRow[]> {
+  return likedItemsQuery(db, viewer, limit, offset).all() as Promise<ItemRow[]>;
 }
 
 // ---- comments ----

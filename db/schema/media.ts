@@ -81,6 +81,8 @@ export const media = sqliteTable("media", {
   matchesRemovedId: integer("matches_removed_id"),
   /** Read from the file (issue 25): JSON `{ negativePrompt, settings }` (lib/media/generation.ts); the prompt has its own column. */
   generation: text(),
+  /** When the item first became public (approved, not hidden, processed), stamped by triggers (migration 0016); the Following tab's order. */
+  publishedAt: integer("published_at"),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),
@@ -94,7 +96,20 @@ export const media = sqliteTable("media", {
   index("media_created").on(t.createdAt),
   // A generator mute's items (issue 25, migration 0012; db/queries/mutes.ts).
   index("media_generator").on(sql`lower(trim(${t.aiGenerator}))`),
-  index("media_public_rank").on(t.reviewStatus, t.hidden, t.playable, t.id, t.contentType, t.categoryId, t.likes, t.views, t.createdAt),
+  // Everything lib/feed/rankings.ts keeps of a public item (uploader and publication time for the Following tab, issue 32).
+  index("media_public_rank").on(
+    t.reviewStatus,
+    t.hidden,
+    t.playable,
+    t.id,
+    t.contentType,
+    t.categoryId,
+    t.likes,
+    t.views,
+    t.createdAt,
+    t.userId,
+    t.publishedAt,
+  ),
   // Images still without renditions, for the background pass (migration 0025; lib/media/image_backfill.ts).
   index("media_images_unrendered").on(t.id).where(
     sql`${t.contentType} = 'image' AND ${t.sources} = '[]' AND ${t.processingState} = 'ready'`,
@@ -114,6 +129,8 @@ export const likes = sqliteTable(
     primaryKey({ columns: [t.userId, t.mediaId] }),
     index("likes_media_created").on(t.mediaId, t.createdAt),
     index("likes_created").on(t.createdAt),
+    // A member's likes, newest first (issue 32: /liked).
+    index("likes_user_created").on(t.userId, t.createdAt, t.mediaId),
   ],
 );
 

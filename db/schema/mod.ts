@@ -5,4 +5,5 @@ export * from "./jobs.ts";
 export * from "./shared.ts";
 export * from "./similar.ts";
 export * from "./collections.ts";
+export * from "./follows.ts";
 export * from "./moderation.ts";

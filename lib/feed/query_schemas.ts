@@ -35,6 +35,8 @@ export const contentFeedQuery = z.strictObject({
   category: categoryRefSchema.optional(),
   columnCount: intParam("columnCount", 1, 3).optional(),
   shuffleSeed: seedSchema.optional(),
+  /** The Following tab (issue 32): the items of the members one follows, newest published first; members only. */
+  following: z.enum(["true", "false"], "following must be true or false").optional(),
   /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
   timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
 });

@@ -20,6 +20,7 @@ import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.t
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
 import { muteSchema } from "../../common/schemas/mutes.ts";
+import { listPageQuery } from "../../common/schemas/follows.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
@@ -134,6 +135,8 @@ export const API_OPERATIONS: Operation[] = [
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,
+    description: "following=true: the Following tab (members only, 401 otherwise), newest published first, without a featured item.",
+    errors: [401],
   }),
   content(
     "get",
@@ -225,6 +228,15 @@ export const API_OPERATIONS: Operation[] = [
   social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
   social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
   social("get", "/api/users/{id}/content", "A member's public items, paged", json("ProfileContent"), { query: profileContentQuery }),
+  social("post", "/api/users/{id}/follow", "Follow a member", json("FollowState"), { ...member, errors: [403, 422, 429] }),
+  social("delete", "/api/users/{id}/follow", "Stop following a member", json("FollowState"), member),
+  social("get", "/api/user/following", "Whom you follow, newest first", json("UserPage"), { ...member, query: listPageQuery }),
+  social("get", "/api/user/followers", "Who follows you, newest first", json("UserPage"), { ...member, query: listPageQuery }),
+  social("get", "/api/user/likes", "The items you liked, newest like first", json("LikedPage"), { ...member, query: listPageQuery }),
+  social("post", "/api/user/following-feed/token", "A new private address of your Following feed", json("FeedUrl"), {
+    ...member,
+    description: "The old address answers 404 from then on.",
+  }),
 
   forum("get", "/api/forum/categories", "Forum categories with their thread counts", list("ForumCategory")),
   forum("get", "/api/forum/threads", "Threads, filtered and sorted", list("ForumThread"), { query: threadListQuerySchema }),

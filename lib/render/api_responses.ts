@@ -226,7 +226,15 @@ export const Conversation = z.strictObject({
   lastMessageDate: iso,
   unreadCount: z.number().int(),
 });
-export const PublicProfile = z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() }).loose();
+export const PublicProfile = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  createdAt: iso,
+  isAdmin: z.boolean(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  isFollowing: z.boolean().optional().describe("Whether you follow the member (signed-in viewers only)"),
+}).loose();
 export const ProfileContent = z.strictObject({
   content: z.array(ContentItem),
   totalCount: z.number().int(),
@@ -234,6 +242,20 @@ export const ProfileContent = z.strictObject({
   pageSize: z.number().int(),
   mutedMember: z.boolean().optional().describe("The viewer muted this member (issue 25): no items, the page offers Unmute"),
 });
+export const FollowState = z.strictObject({ following: z.boolean(), followerCount: z.number().int() });
+export const UserPage = z.strictObject({
+  users: z.array(z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() })),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+}).describe("One page of members, newest follow first");
+export const LikedPage = z.strictObject({
+  content: z.array(ContentItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export const FeedUrl = z.strictObject({ url: z.string().describe("The private feed's address (RSS; ?format=atom for Atom)") });
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
@@ -277,6 +299,10 @@ export const RESPONSES = {
   Conversation,
   PublicProfile,
   ProfileContent,
+  FollowState,
+  UserPage,
+  LikedPage,
+  FeedUrl,
   SiteText,
   StoredUpload,
   SignedUrl,

@@ -21,6 +21,7 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { endUserSessions } from "../../db/queries/sessions.ts";
+import { removeAllFollowsOf } from "../../db/queries/follows.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
@@ -253,6 +254,8 @@ export const adminApi = new Hono<AppEnv>()
       const banned = !target.banned;
       if (banned && target.isAdmin) throw conflict("Admins cannot be banned");
       await setUserBanned(tx, id, banned);
+      // A banned member's follows end both ways, for good: an unban restores none (issue 32).
+      if (banned) await removeAllFollowsOf(tx, id);
       await recordAudit(tx, {
         actorId: admin.id,
         action: banned ? "user.ban" : "user.unban",

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween, blockUser, countBlocks, unblockUser } from "../../db/queries/blocks.ts";
+import { isFollowing, removeFollowsBetween } from "../../db/queries/follows.ts";
 import {
   countPublicItemsByUser,
   findProfileUserById,
@@ -28,6 +29,14 @@ function visibleOr404(c: Context<AppEnv>, user: ProfileUser | undefined): Profil
   return user;
 }
 
+/** The profile JSON; a signed-in viewer also learns whether they follow the member (issue 32), so it is theirs alone. */
+async function profileJson(c: Context<AppEnv>, user: ProfileUser) {
+  const viewer = c.var.user;
+  if (!viewer) return c.json(toPublicProfile(user));
+  c.header("Cache-Control", "private, no-cache");
+  return c.json(toPublicProfile(user, viewer.id !== user.id && await isFollowing(c.var.db, viewer.id, user.id)));
+}
+
 /** The target of a block: not oneself, an existing account (a banned one may still be blocked). */
 async function blockTarget(c: Context<AppEnv>, me: number) {
   const id = pathUserId(c, "userId");
@@ -53,7 +62,10 @@ export const usersApi = (limiter: RateLimiter) =>
         if ((await countBlocks(tx, me.id)) >= BLOCKS_MAX && !(await blocksBetween(tx, me.id, target.id)).iBlocked) {
           throw new HttpError(422, MESSAGE_MSG.tooManyBlocks);
         }
-        return blockUser(tx, me.id, target.id);
+        const added = await blockUser(tx, me.id, target.id);
+        // A block ends the follows between the two, both ways (issue 32).
+        await removeFollowsBetween(tx, me.id, target.id);
+        return added;
       });
       return c.json({ success: true, blocked: true, changed: added });
     })
@@ -66,10 +78,10 @@ export const usersApi = (limiter: RateLimiter) =>
     .get("/by-username/:username", async (c) => {
       const username = c.req.param("username");
       if (username.length > 100) throw notFound(MESSAGE_MSG.userNotFound);
-      return c.json(toPublicProfile(visibleOr404(c, await findProfileUserByUsername(c.var.db, username))));
+      return profileJson(c, visibleOr404(c, await findProfileUserByUsername(c.var.db, username)));
     })
     .get("/:id/profile", async (c) => {
-      return c.json(toPublicProfile(visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")))));
+      return profileJson(c, visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id"))));
     })
     .get("/:id/content", async (c) => {
       const user = visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")));

@@ -29,6 +29,8 @@ import MuteMenu from "../../islands/MuteMenu.tsx";
 import SaveButton from "../../islands/SaveButton.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
 import { visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
+import FollowButton from "../../islands/FollowButton.tsx";
+import { isFollowing } from "../../db/queries/follows.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -44,12 +46,13 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   await countView(c, row.id);
   const user = c.var.user;
   const muted = await mutedIds(c.var.db, user?.id);
-  const [like, comments, related] = await Promise.all([
+  const [like, comments, related, following] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     // The shown comments, and the viewer's own held ones (a visitor's by this browser's cookie; issue 34).
     listComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
     // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
     listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
+    !!user && user.id !== row.userId && isFollowing(c.var.db, user.id, row.userId),
   ]);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
@@ -63,6 +66,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       username={user?.username ?? null}
       viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
+      following={following}
       comments={comments.map(toComment)}
       related={related.map(toContentItem)}
       siteUrl={siteUrl}
@@ -79,12 +83,15 @@ type DetailProps = {
   username: string | null;
   viewer: { id: number; isAdmin: boolean } | null;
   like: LikeStatus;
+  /** Whether the viewer follows the uploader (issue 32). */
+  following: boolean;
   comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, following, comments, related, siteUrl }: DetailProps) {
+  const follow = { userId: item.userId, username: item.uploaderName, signedIn, following, size: "small" as const };
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
@@ -152,6 +159,9 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
           >
             {item.uploaderName}
           </a>
+          {/* Follow the uploader (issue 32): visitors get the login-required dialog without the island. */}
+          {viewerId !== item.userId &&
+            (signedIn ? <Island name="FollowButton" component={FollowButton} props={follow} /> : <FollowButton {...follow} />)}
           {item.categorySlug && (
             <a
               href={`/?category=${encodeURIComponent(item.categorySlug)}`}

@@ -19,6 +19,9 @@ import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from ".
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
 import { listedCollections } from "../../lib/feed/collections.ts";
 import { CollectionList } from "../../components/CollectionList.tsx";
+import FollowButton from "../../islands/FollowButton.tsx";
+import { isFollowing } from "../../db/queries/follows.ts";
+import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
 function userNotFound(c: Context<AppEnv>) {
@@ -70,9 +73,24 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
   const pages = Math.max(1, Math.ceil(shown / PROFILE_PAGE_SIZE));
   if (!loadError && page > pages) return userNotFound(c);
 
-  const blockedByMe = viewer && !own ? (await blocksBetween(db, viewer.id, profile.id)).iBlocked : false;
+  const blocks = viewer && !own ? await blocksBetween(db, viewer.id, profile.id) : null;
+  const blockedByMe = blocks?.iBlocked ?? false;
   // Issue 32: the public collections (all of them on one's own profile).
   const collections = await listedCollections(db, profile.id, viewer);
+  // Issue 32: both counts; Follow for others unless a block stands between (visitors: the login-required dialog, no script).
+  const follow = {
+    userId: profile.id,
+    username: profile.username,
+    signedIn: !!viewer,
+    followerCount: profile.followerCount,
+    followingCount: profile.followingCount,
+  };
+  const following = !!viewer && !own && await isFollowing(db, viewer.id, profile.id);
+  const followers = own || blocks?.iBlocked || blocks?.blockedMe
+    ? <FollowCounts followers={profile.followerCount} following={profile.followingCount} />
+    : viewer
+    ? <Island name="FollowButton" component={FollowButton} props={{ ...follow, following }} />
+    : <FollowButton {...follow} following={false} />;
   if (viewer) c.header("Cache-Control", "private, no-cache");
 
   const box = { userId: profile.id, username: profile.username, signedIn: !!viewer, blockedByMe };
@@ -80,7 +98,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     c,
     <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
       <div className="mb-8 grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <ProfileCard profile={profile} siteName={config.siteName} total={total} />
+        <ProfileCard profile={profile} siteName={config.siteName} total={total} followers={followers} />
         {/* Hidden on one's own profile; visitors get the disabled box with a login prompt and no script. */}
         {!own && (viewer ? <Island name="ProfileMessageBox" component={ProfileMessageBox} props={box} /> : <ProfileMessageBox {...box} />)}
         {!own && viewer && !mutedMember && (
@@ -122,7 +140,9 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
   );
 });
 
-function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteName: string; total: number }) {
+function ProfileCard(
+  { profile, siteName, total, followers }: { profile: ProfileUser; siteName: string; total: number; followers: React.ReactNode },
+) {
   return (
     <div className="flex items-start gap-4 rounded-xl border border-neutral-800 bg-neutral-900 p-5" data-testid="profile-card">
       <span
@@ -143,6 +163,7 @@ function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteN
           {" · "}
           <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
         </p>
+        <div className="mt-3" data-testid="follow-bar">{followers}</div>
         {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
         {/* The member's own text (plain: React escapes it, links stay text), else the fixed line (issue 27 point 14). */}
         <p className="mt-3 whitespace-pre-line text-sm wrap-anywhere text-neutral-300" data-testid="about">
