@@ -24,7 +24,21 @@ export type SessionUser = {
 };
 
 /** A playable rendition of a video (H.264/AAC MP4, index at the front). */
-export type VideoSource = { url: string; type: "video/mp4"; height: number; bytes: number };
+export type VideoSource = {
+  url: string;
+  type: "video/mp4";
+  /** The rung: the short side (a portrait 720p rendition is 720 wide), what the quality menu says. */
+  height: number;
+  bytes: number;
+  /** The file's own pixels; absent for renditions made before they were recorded (issue 35). */
+  frame?: { width: number; height: number };
+};
+
+/**
+ * A sized copy of an image (issue 35): WebP at 480, 960 and 1600 px wide, never wider than the
+ * image; the top may be the original itself when it is the smaller file (a GIF, a small PNG).
+ */
+export type ImageSource = { url: string; type: string; width: number; height: number; bytes: number; animated?: true };
 
 /** Where an item's renditions stand: only its owner and admins are told. */
 export type Processing = { state: ProcessingState; progress: number; error?: string };
@@ -50,7 +64,10 @@ export type ContentItem = {
   previewUrl: string | null;
   /** Playable renditions, smallest first (empty before processing is ready). */
   sources: VideoSource[];
+  /** The original image as uploaded (re-encoded without metadata): the zoom viewer's full size and Download. */
   imageUrl: string | null;
+  /** An image's renditions, smallest first (empty until they are made: pages then show imageUrl). */
+  imageSources: ImageSource[];
   embedCode: string | null;
   youtubeId: string | null;
   thumbnail: string;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { modalSizes } from "../common/image_sources.ts";
 import type { ContentItem, LikeStatus } from "../common/api_types.ts";
 import { mediaFileUrl, placeholderUrl } from "../common/media_urls.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
@@ -124,6 +125,8 @@ function Viewer(
           kind={item.contentType}
           src={mediaFileUrl(item)}
           sources={item.sources}
+          images={item.imageSources}
+          sizes={modalSizes(item.width && item.height ? item.width / item.height : null)}
           poster={item.thumbnail}
           placeholder={placeholderUrl(item.id)}
           title={item.title}

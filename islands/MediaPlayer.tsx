@@ -2,13 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "../components/ui/toast.ts";
 import { CloseIcon } from "../components/ui/icons.tsx";
 import { VideoPlayer } from "../components/ui/VideoPlayer.tsx";
-import type { VideoSource } from "../common/api_types.ts";
+import type { ImageSource, VideoSource } from "../common/api_types.ts";
+import { defaultImage, phoneImages, srcSetOf, WIDE_MEDIA } from "../common/image_sources.ts";
 
 type Props = {
   kind: "video" | "image";
   src: string;
   /** A video's renditions, smallest first (none before processing is ready: `src` is then the original). */
   sources?: VideoSource[];
+  /** An image's renditions, smallest first; `src` (the original) is then loaded only when zoomed to full size. */
+  images?: ImageSource[];
+  /** How wide the image is shown (the `sizes` of its renditions' `srcset`). */
+  sizes?: string;
   /** The thumbnail (video poster, image fallback) and the generated placeholder after it. */
   poster: string;
   placeholder: string;
@@ -41,14 +46,25 @@ function Video({ src, sources, poster, title }: Props) {
   return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} onFail={fail} />;
 }
 
-function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
-  const sources = [src, poster, placeholder].filter((s, i, all) => s && all.indexOf(s) === i);
+/**
+ * An image with renditions is shown from them (`srcset`, the browser picking the copy for its
+ * pixels; so is the full-screen viewer, fitted); the original (`src`) is loaded only when the viewer
+ * is zoomed to full size. Without renditions the original is shown, as before they existed. A
+ * failed picture falls back to the thumbnail, then the placeholder.
+ */
+function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width, height }: Props) {
+  const shown = defaultImage(images)?.url ?? src;
+  const sources = [shown, poster, placeholder].filter((s, i, all) => s && all.indexOf(s) === i);
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const [zoomed, setZoomed] = useState(false);
   // Width over height, known from the item or once the image has loaded.
   const [ratio, setRatio] = useState<number | null>(width && height ? width / height : null);
   const current = sources[index];
+  // The renditions' srcset, while the picture shown is theirs (not a fallback).
+  const srcSet = images.length && current === shown ? srcSetOf(images) : undefined;
+  // A phone is offered copies up to 960 px (a 3x phone would otherwise take the 1600 px one).
+  const phoneSet = srcSet && srcSetOf(phoneImages(images));
   const onError = () => setIndex((i) => i + 1);
   const img = useRef<HTMLImageElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -95,16 +111,21 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
         className="block w-full cursor-zoom-in bg-black"
         aria-label={`View ${title} full screen`}
       >
-        <img
-          ref={img}
-          src={current}
-          alt={title}
-          width={width ?? 1280}
-          height={height ?? 720}
-          onError={onError}
-          className="mx-auto max-h-[75vh] h-auto w-auto max-w-full object-contain"
-          data-testid="media-image"
-        />
+        <picture>
+          {srcSet && <source media={WIDE_MEDIA} srcSet={srcSet} sizes={sizes} />}
+          <img
+            ref={img}
+            src={current}
+            srcSet={phoneSet}
+            sizes={phoneSet ? sizes : undefined}
+            alt={title}
+            width={width ?? 1280}
+            height={height ?? 720}
+            onError={onError}
+            className="mx-auto max-h-[75vh] h-auto w-auto max-w-full object-contain"
+            data-testid="media-image"
+          />
+        </picture>
       </button>
       {open && (
         <div
@@ -134,7 +155,12 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
             <CloseIcon size={20} />
           </button>
           <img
-            src={current}
+            // Zoomed is full size: the original. Fitted: the copy for the screen (the viewer's width).
+            src={zoomed && current === shown ? src : current}
+            srcSet={zoomed ? undefined : srcSet}
+            sizes={!zoomed && srcSet && ratio
+              ? `min(100vw - 2rem, ${(100 * ratio).toFixed(2)}vh - ${(2 * ratio).toFixed(2)}rem)`
+              : undefined}
             alt={title}
             onClick={() => setZoomed((z) => !z)}
             onLoad={(e) => {
@@ -144,7 +170,12 @@ function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {
             // Fitted, the image fills the screen as far as its shape allows, small ones scaled up (a
             // 640x360 image is not left at its natural size on a large screen); zoomed, natural size.
             // A 1 rem margin keeps some backdrop to click (it closes the viewer) around any shape.
-            style={!zoomed && ratio ? { width: `min(100vw - 2rem, (100dvh - 2rem) * ${ratio})`, height: "auto" } : undefined}
+            // Zoomed, the original's own size from the start (no jump from the copy's size when it arrives).
+            style={!zoomed && ratio
+              ? { width: `min(100vw - 2rem, (100dvh - 2rem) * ${ratio})`, height: "auto" }
+              : zoomed && width && srcSet
+              ? { width: `${width}px`, height: "auto" }
+              : undefined}
             className={zoomed ? "max-w-none cursor-zoom-out" : "max-h-dvh max-w-full cursor-zoom-in object-contain"}
           />
         </div>

@@ -1,13 +1,14 @@
 /**
  * Uploads through the HTTP API in the codecs people send (HEVC MP4, VP9 WebM, ProRes MOV, 4K
  * H.264), runs the job queue, and checks with ffprobe what is served: H.264 High/AAC yuv420p
- * renditions with the index first, never taller than the source nor above 1080p, a short silent
+ * renditions with the index first, never taller than the source (2160p for a 4K one), a short silent
  * preview clip, WebP posters; the item stays out of public view until ready; deleting removes every file.
  */
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
 import { jobs, mediaFiles } from "../db/schema/mod.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { encodePreview } from "../lib/media/renditions.ts";
@@ -61,10 +62,14 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     assert.ok(!feed.content.videos.some((v: { id: number }) => v.id === hevcId));
     runtime = await startJobs(db, config);
 
-    await until(async () => {
-      const mine = await json(await request("/api/user/videos", { cookie }));
-      return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
-    });
+    await until(
+      async () => {
+        const mine = await json(await request("/api/user/videos", { cookie }));
+        return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
+      },
+      240_000,
+      "every upload processed (the 4K one encodes a 2160p rung too)",
+    );
     const mine: any[] = await json(await request("/api/user/videos", { cookie }));
     for (const item of mine) {
       const spec = made.find((m) => m.spec.name === item.title)!;
@@ -85,7 +90,8 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
         assert.equal(v.profile, "High");
         assert.equal(v.pix_fmt, "yuv420p");
         assert.equal(a?.codec_name, "aac", `${item.title}: audio`);
-        assert.ok(Math.min(v.width!, v.height!) <= short && Math.min(v.width!, v.height!) <= 1080, `${item.title} ${v.width}x${v.height}`);
+        assert.ok(Math.min(v.width!, v.height!) <= short && Math.min(v.width!, v.height!) <= 2160, `${item.title} ${v.width}x${v.height}`);
+        assert.equal(Math.min(v.width!, v.height!), s.height, "the rung is the short side");
         assert.equal(v.height! % 2 + v.width! % 2, 0, "even sizes");
         const boxes = topBoxes(await Deno.readFile(path));
         assert.ok(boxes.indexOf("moov") < boxes.indexOf("mdat"), `faststart: ${boxes}`);
@@ -105,7 +111,9 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
       }
     }
     const uhd = mine.find((i) => i.title === "uhd.mp4");
-    assert.deepEqual(uhd.sources.map((s: { height: number }) => s.height), [480, 720, 1080]);
+    // 4K is served (issue 35 point 4): a 2160p rung above 1080p, the file's own frame recorded.
+    assert.deepEqual(uhd.sources.map((s: { height: number }) => s.height), [480, 720, 1080, 2160]);
+    assert.deepEqual(uhd.sources[3].frame, { width: 3840, height: 2160 });
     assert.equal(uhd.videoUrl, uhd.sources[1].url, "a player knowing nothing starts at 720p");
     assert.equal(uhd.width, 3840);
 
@@ -119,6 +127,8 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     const signed = await json(await request(`/api/s3/${hevc.previewUrl.replace("/uploads/", "")}?getUrl=true`));
     const viaLink = await request(signed.url, { headers: { range: "bytes=10-19" } });
     assert.equal(viaLink.status, 206);
+    // Feeds and og:video describe the file they link (issue 35 point 5): its bytes, type and pixels as ffprobe reads them.
+    await enclosureIsTheFile(env, hevc.slug);
     // Another item, still pending: its rendition is private.
     const pending = mine.find((i) => i.title === "clip.webm");
     assert.equal((await request(pending.sources[0].url)).status, 404);
@@ -127,16 +137,45 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     // Deleting removes every file the item owned.
     const before = filesUnder(config.uploadsDir);
     const owned = await db.select({ key: mediaFiles.key }).from(mediaFiles).where(eq(mediaFiles.mediaId, uhd.id));
-    assert.equal(owned.length, 6); // 3 renditions, preview, 2 posters
+    assert.equal(owned.length, 7); // 4 renditions, preview, 2 posters
     await json(await request(`/api/videos/${uhd.id}`, { method: "DELETE", cookie }));
     const after = filesUnder(config.uploadsDir);
-    assert.equal(before.length - after.length, 7, "renditions, preview, posters and the original");
+    assert.equal(before.length - after.length, 8, "renditions, preview, posters and the original");
     for (const { key } of owned) assert.ok(!after.includes(key));
     assert.equal((await db.select().from(jobs).where(eq(jobs.mediaId, uhd.id))).length, 0);
   } finally {
     await runtime?.stop();
   }
 });
+
+/** The RSS enclosure, media:content, the Atom enclosure and og:video of an item: the linked file's own numbers. */
+async function enclosureIsTheFile(env: Awaited<ReturnType<typeof makeTestEnv>>, slug: string) {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" });
+  const rss = parser.parse(await (await env.request("/feeds/latest.xml")).text());
+  const entry = [rss.rss.channel.item].flat().find((i: { link: string }) => i.link.endsWith(`/media/${slug}`));
+  const url: string = entry.enclosure.url;
+  const path = `${env.config.uploadsDir}/${new URL(url).pathname.replace("/uploads/", "")}`;
+  const probe = await ffprobe(path);
+  const v = probe.streams.find((x) => x.codec_type === "video")!;
+  const bytes = String((await Deno.stat(path)).size);
+  assert.deepEqual(entry.enclosure, { url, type: "video/mp4", length: bytes });
+  const content = entry["media:content"];
+  assert.deepEqual([content.url, content.type, content.width, content.height, content.fileSize], [
+    url,
+    "video/mp4",
+    String(v.width),
+    String(v.height),
+    bytes,
+  ]);
+  const atom = parser.parse(await (await env.request("/feeds/latest.xml?format=atom")).text());
+  const atomEntry = [atom.feed.entry].flat().find((e: { id: string }) => JSON.stringify(e).includes(`/media/${slug}`));
+  const link = [atomEntry.link].flat().find((l: { rel: string }) => l.rel === "enclosure");
+  assert.deepEqual([link.href, link.type, link.length], [url, "video/mp4", bytes]);
+  const html = await (await env.request(`/media/${slug}`)).text();
+  assert.match(html, new RegExp(`<meta property="og:video" content="${url}"`));
+  assert.match(html, new RegExp(`<meta property="og:video:width" content="${v.width}"`));
+  assert.match(html, new RegExp(`<meta property="og:video:height" content="${v.height}"`));
+}
 
 Deno.test("[media] the preview clip of a 10 s 1080p video is at most 4 s, silent, at most 360p and under 300 KB", {
   ignore: !FFMPEG,

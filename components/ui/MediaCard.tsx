@@ -1,5 +1,6 @@
 import type { PointerEventHandler, ReactNode, Ref, SyntheticEvent } from "react";
-import type { ContentItem } from "../../common/api_types.ts";
+import type { ContentItem, ImageSource } from "../../common/api_types.ts";
+import { cardPicture } from "../../common/image_sources.ts";
 import { TAGS_IN_FEED } from "../../common/feed_rules.ts";
 import { formatDuration, hasDuration, splitTags } from "../../common/format.ts";
 import { Spinner } from "./Spinner.tsx";
@@ -30,14 +31,16 @@ export type CardItem =
     previewUrl?: string | null;
     /** The poster for 2x screens (`srcset`). */
     thumbnail2x?: string | null;
+    /** A still image's renditions as the thumbnail's `srcset` (issue 35); `thumbnail` is then the smallest. */
+    thumbnailSet?: string | null;
     /** Links the uploader by id when the username alone would read as one (see profileHref). */
     uploaderId?: number;
     /** The viewer's like, when the server knows it (else the card asks on first use). */
     isLiked?: boolean;
   };
 
-/** Trims a content item to what a card needs (island props stay small). */
-export function toCardItem(item: CardItem): CardItem {
+/** Trims a content item to what a card needs (island props stay small); an image's renditions become its srcset. */
+export function toCardItem(item: CardItem & { imageSources?: ImageSource[] }): CardItem {
   const {
     id,
     slug,
@@ -55,12 +58,13 @@ export function toCardItem(item: CardItem): CardItem {
     uploaderName,
     likes,
   } = item;
+  const picture = contentType === "image" && item.imageSources ? cardPicture(item.imageSources) : null;
   const card: CardItem = {
     id,
     slug,
     title,
     contentType,
-    thumbnail,
+    thumbnail: picture?.thumbnail ?? thumbnail,
     thumbnail2x: thumbnail2x ?? null,
     videoUrl,
     previewUrl: previewUrl ?? null,
@@ -72,6 +76,8 @@ export function toCardItem(item: CardItem): CardItem {
     uploaderName,
     likes,
   };
+  const thumbnailSet = picture?.thumbnailSet ?? item.thumbnailSet;
+  if (thumbnailSet) card.thumbnailSet = thumbnailSet;
   if (item.uploaderId !== undefined) card.uploaderId = item.uploaderId;
   if (item.isLiked !== undefined) card.isLiked = item.isLiked;
   return card;
@@ -192,6 +198,8 @@ export function MediaCard(p: MediaCardProps) {
             <img
               ref={p.thumbnailRef}
               src={thumb}
+              srcSet={item.thumbnailSet && thumb === item.thumbnail ? item.thumbnailSet : undefined}
+              sizes={item.thumbnailSet && thumb === item.thumbnail ? POSTER_SIZES : undefined}
               onError={p.onThumbnailError}
               alt=""
               width={640}

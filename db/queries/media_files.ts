@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { jobs, media, mediaFiles } from "../schema/mod.ts";
 import type { ProcessingState } from "../../common/media_rules.ts";
@@ -18,6 +18,11 @@ export function findMediaForProcessing(db: Conn, id: number) {
     generation: media.generation,
     processingState: media.processingState,
     title: media.title,
+    sources: media.sources,
+    reviewStatus: media.reviewStatus,
+    hidden: media.hidden,
+    playable: media.playable,
+    userId: media.userId,
   }).from(media).where(eq(media.id, id)).get();
 }
 
@@ -29,7 +34,14 @@ export async function setMediaProgress(db: Conn, id: number, progress: number) {
   await db.update(media).set({ processingProgress: progress }).where(and(eq(media.id, id), eq(media.processingState, "processing")));
 }
 
-export type NewMediaFile = { key: string; role: "rendition" | "preview" | "poster" | "poster2x"; height: number | null; bytes: number };
+export type NewMediaFile = {
+  key: string;
+  role: "rendition" | "preview" | "poster" | "poster2x";
+  /** The file's pixels, when it has a size of its own (renditions). */
+  width?: number | null;
+  height: number | null;
+  bytes: number;
+};
 
 /** Puts an item's derived files in place of its old ones; returns the old keys (to remove from disk). */
 export async function replaceMediaFiles(tx: Tx, mediaId: number, files: NewMediaFile[], now = Date.now()): Promise<string[]> {
@@ -81,4 +93,24 @@ export async function queueMissingRenditions(tx: Tx, maxAttempts: number, now = 
     await tx.update(media).set({ processingState: "queued", processingProgress: 0 }).where(inArray(media.id, ids));
   }
   return all.length;
+}
+
+/**
+ * Images still without renditions, after `afterId`, with no job under way for them (an upload's own
+ * job makes its renditions): the background pass's next batch (lib/media/image_backfill.ts). Walks the
+ * partial index media_images_unrendered (migration 0025).
+ */
+export function imagesWithoutRenditions(db: Conn, afterId: number, limit: number) {
+  return imagesWithoutRenditionsQuery(db, afterId, limit).all();
+}
+
+/** The query of imagesWithoutRenditions, for its plan test. */
+export function imagesWithoutRenditionsQuery(db: Conn, afterId: number, limit: number) {
+  return db.select({ id: media.id }).from(media).where(and(
+    gt(media.id, afterId),
+    // Literals, not bound values: SQLite uses a partial index only when the query states its condition.
+    sql`${media.contentType} = 'image' AND ${media.sources} = '[]' AND ${media.processingState} = 'ready'`,
+    sql`${media.fileKey} IS NOT NULL`,
+    notExists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.mediaId, media.id), inArray(jobs.state, ["queued", "running"])))),
+  )).orderBy(asc(media.id)).limit(limit);
 }

@@ -65,7 +65,11 @@ export const media = sqliteTable("media", {
   playable: integer({ mode: "boolean" }).notNull().default(true),
   previewKey: text("preview_key"),
   poster2xKey: text("poster2x_key"),
-  /** The playable renditions as JSON `[{ k: key, h: height, b: bytes }]`, smallest first (one read per card). */
+  /**
+   * The renditions as JSON, smallest first (one read per card; lib/media/content_item.ts reads it). A video's MP4s
+   * `[{ k: key, h: rung (short side), b: bytes, fw, fh: frame width and height }]`. An image's WebPs
+   * `[{ k, w, h, b, a?: 1 when animated }]`, whose top may be the original itself when it is the smaller file.
+   */
   sources: text().notNull().default("[]"),
   /** Bytes on disk of every file the item owns (original, renditions, preview, posters). */
   diskBytes: integer("disk_bytes"),
@@ -105,6 +109,10 @@ export const media = sqliteTable("media", {
     t.createdAt,
     t.userId,
     t.publishedAt,
+  ),
+  // Images still without renditions, for the background pass (migration 0025; lib/media/image_backfill.ts).
+  index("media_images_unrendered").on(t.id).where(
+    sql`${t.contentType} = 'image' AND ${t.sources} = '[]' AND ${t.processingState} = 'ready'`,
   ),
 ]);
 
@@ -186,11 +194,16 @@ export const uploads = sqliteTable("uploads", {
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [index("uploads_user").on(t.userId), index("uploads_unattached").on(t.mediaId, t.createdAt)]);
 
-/** Every derived file an item owns (renditions, preview, posters), so a URL finds its item by key. */
+/**
+ * Every derived file an item owns (a video's renditions, preview and posters, an image's renditions), so a URL finds
+ * its item by key. `width` and `height` are the file's pixels (issue 35); video renditions made before recorded their
+ * rung (the short side) as the height and no width.
+ */
 export const mediaFiles = sqliteTable("media_files", {
   key: text().primaryKey(),
   mediaId: integer("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
   role: text({ enum: ["rendition", "preview", "poster", "poster2x"] }).notNull(),
+  width: integer(),
   height: integer(),
   bytes: integer().notNull(),
   createdAt: integer("created_at").notNull().$defaultFn(now),

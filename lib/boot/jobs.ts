@@ -1,7 +1,8 @@
 /**
  * The jobs a process runs: the handlers by kind, the runner, and at start the videos still
  * without renditions queued (an upgraded site or the demo's seed play through the new path
- * without manual steps; the public ones keep playing their original meanwhile).
+ * without manual steps; the public ones keep playing their original meanwhile), and the images
+ * without renditions given theirs by a background pass (they keep serving their original meanwhile).
  */
 import { type Db, writeTx } from "../../db/client.ts";
 import { queueMissingRenditions } from "../../db/queries/media_files.ts";
@@ -10,10 +11,17 @@ import { log } from "../log.ts";
 import { hasFfmpeg } from "../media/video_check.ts";
 import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
 import { HASH_BACKFILL, hashBackfillHandler, queueHashBackfill } from "../media/hash_backfill.ts";
+import { IMAGE_RENDITIONS, imageRenditionsHandler } from "../media/image_job.ts";
+import { IMAGE_BACKFILL, imageBackfillHandler, queueImageBackfill } from "../media/image_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";
 import { type Handlers, JobRunner } from "../jobs/queue.ts";
 
-export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler, [HASH_BACKFILL]: hashBackfillHandler };
+export const HANDLERS: Handlers = {
+  [VIDEO_PROCESS]: videoProcessHandler,
+  [HASH_BACKFILL]: hashBackfillHandler,
+  [IMAGE_RENDITIONS]: imageRenditionsHandler,
+  [IMAGE_BACKFILL]: imageBackfillHandler,
+};
 
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
 
@@ -24,6 +32,8 @@ export async function startJobs(db: Db, config: Config, handlers: Handlers = HAN
   if (queued) log.info("videos queued for renditions", { count: queued });
   // Items from before perceptual hashes (issue 25) get theirs in the background.
   if (await queueHashBackfill(db, config, ffmpeg)) log.info("items queued for perceptual hashes");
+  // Images from before renditions (issue 35) get theirs likewise.
+  if (await queueImageBackfill(db, config)) log.info("images queued for renditions");
   const runner = new JobRunner(db, config, handlers).start();
   const unsubscribe = onJobQueued(() => runner.wake());
   return {

@@ -4,6 +4,7 @@
  */
 import type { ContentItem } from "../../common/api_types.ts";
 import { youtubeEmbedUrl, youtubeThumbnail } from "../../common/youtube.ts";
+import { shareImageSource } from "../../common/image_sources.ts";
 
 /** When an item has no recorded size (a YouTube embed, an old upload), players are 16:9 at this size. */
 export const DEFAULT_SIZE = { width: 1280, height: 720 } as const;
@@ -17,15 +18,22 @@ const PLACEHOLDER = { width: 640, height: 360 } as const;
 export type Size = { width: number; height: number };
 export type ShareImage = Size & { url: string };
 
-type Item = Pick<ContentItem, "id" | "contentType" | "thumbnail" | "imageUrl" | "youtubeId" | "width" | "height">;
+type Item = Pick<ContentItem, "id" | "contentType" | "thumbnail" | "imageUrl" | "imageSources" | "youtubeId" | "width" | "height">;
 
 /** The item's own size, else 16:9. */
 export const itemSize = (item: Pick<ContentItem, "width" | "height">): Size =>
   item.width && item.height ? { width: item.width, height: item.height } : { ...DEFAULT_SIZE };
 
-/** The poster (or, for an image, the image itself) with its size: always a URL that answers 200. */
+/**
+ * The poster (or, for an image, its 1600 px rendition, else the image itself before renditions
+ * exist) with its size: always a URL that answers 200.
+ */
 export function shareImage(item: Item): ShareImage {
-  if (item.contentType === "image" && item.imageUrl) return { url: item.imageUrl, ...itemSize(item) };
+  if (item.contentType === "image") {
+    const copy = shareImageSource(item.imageSources);
+    if (copy) return { url: copy.url, width: copy.width, height: copy.height };
+    if (item.imageUrl) return { url: item.imageUrl, ...itemSize(item) };
+  }
   return posterImage(item);
 }
 

@@ -1,15 +1,17 @@
-import type { ContentItem, Processing, VideoSource } from "../../common/api_types.ts";
+import type { ContentItem, Processing } from "../../common/api_types.ts";
+import { cardPicture } from "../../common/image_sources.ts";
 import { placeholderUrl } from "../../common/media_urls.ts";
 import { YOUTUBE_ID_RE, youtubeEmbedUrl, youtubeThumbnail } from "../../common/youtube.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import type { CardRow } from "../../db/queries/feed.ts";
 import type { CardItem } from "../../components/ui/MediaCard.tsx";
 import { mediaSlug } from "./slug.ts";
+import { defaultSource, imageSourcesOf, sourcesOf, uploadUrl } from "./item_sources.ts";
 
 export type { ContentItem };
+export { DEFAULT_SOURCE_HEIGHT, defaultSource, sourcesOf } from "./item_sources.ts";
 
-/** Public URL of a stored upload (served by routes/uploads.ts with the visibility rule). */
-export const uploadUrl = (key: string) => `/uploads/${key}`;
+export { uploadUrl };
 
 /** The stored thumbnail, else an image item's own file, the YouTube still, or the generated placeholder. */
 export const thumbnailUrl = (row: Pick<CardRow, "id" | "thumbnailKey" | "youtubeId" | "fileKey" | "contentType">) =>
@@ -20,24 +22,6 @@ export const thumbnailUrl = (row: Pick<CardRow, "id" | "thumbnailKey" | "youtube
     : row.youtubeId
     ? youtubeThumbnail(row.youtubeId)
     : placeholderUrl(row.id);
-
-/** The renditions column (`[{ k, h, b }]`, smallest first) as the API's sources. */
-export function sourcesOf(json: string | null | undefined): VideoSource[] {
-  if (!json || json === "[]") return [];
-  try {
-    return (JSON.parse(json) as { k: string; h: number; b: number }[])
-      .map((s) => ({ url: uploadUrl(s.k), type: "video/mp4" as const, height: s.h, bytes: s.b }));
-  } catch {
-    return [];
-  }
-}
-
-/** The source a player starts with knowing nothing of the screen: the tallest up to 720p. */
-export const DEFAULT_SOURCE_HEIGHT = 720;
-export function defaultSource(sources: VideoSource[]): VideoSource | null {
-  const fit = sources.filter((s) => s.height <= DEFAULT_SOURCE_HEIGHT);
-  return fit[fit.length - 1] ?? sources[0] ?? null;
-}
 
 /** A video's playable URL: its default rendition, or the original until renditions exist. */
 function videoUrlOf(row: { contentType: string; fileKey: string | null; sources: string }): string | null {
@@ -54,12 +38,14 @@ export function processingOf(row: Pick<ItemRow, "processingState" | "processingP
 
 /** What a card shows, from the card columns alone (the home page reads no more). */
 export function toCardItemFromRow(row: CardRow): CardItem {
+  const picture = row.contentType === "image" ? cardPicture(imageSourcesOf(row.sources)) : null;
   return {
     id: row.id,
     slug: mediaSlug(row.title, row.id),
     title: row.title,
     contentType: row.contentType,
-    thumbnail: thumbnailUrl(row),
+    thumbnail: picture?.thumbnail ?? thumbnailUrl(row),
+    ...(picture ? { thumbnailSet: picture.thumbnailSet } : {}),
     thumbnail2x: row.poster2xKey ? uploadUrl(row.poster2xKey) : null,
     videoUrl: videoUrlOf(row),
     previewUrl: row.previewKey ? uploadUrl(row.previewKey) : null,
@@ -102,8 +88,9 @@ function buildItem(row: ItemRow, withProcessing: boolean): ContentItem {
     contentType: row.contentType,
     videoUrl: videoUrlOf(row),
     previewUrl: row.previewKey ? uploadUrl(row.previewKey) : null,
-    sources: sourcesOf(row.sources),
+    sources: row.contentType === "video" ? sourcesOf(row.sources) : [],
     imageUrl: row.contentType === "image" ? file : null,
+    imageSources: row.contentType === "image" ? imageSourcesOf(row.sources) : [],
     embedCode: row.youtubeId ? youtubeEmbedCode(row.youtubeId) : null,
     youtubeId: row.youtubeId,
     thumbnail: thumbnailUrl(row),

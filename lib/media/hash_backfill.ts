@@ -24,9 +24,10 @@ const BATCH = 20;
  * 2,000 px; sharp shrinks on load) to 7 ms (4,096 px), a 2,000 px PNG 45 ms, a 10 s 720p video 0.5 s
  * (probe and 4 frames, in ffmpeg child processes).
  */
-const PAUSE_MIN_MS = 10;
+export const PAUSE_MIN_MS = 10;
 
-const pause = (ms: number, signal: AbortSignal) =>
+/** Waits `ms` (a background pass's turn given back to requests); ends early when the job is stopped. */
+export const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);

@@ -27,6 +27,7 @@ import { contentChanged } from "../http/content_version.ts";
 import { newKey, removeKeys, storeFor } from "./storage.ts";
 import { HttpError } from "../http_error.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
+import { probeMedia } from "./ffmpeg.ts";
 import { checkVideoFile, isCheckMessage, VIDEO_UNDECODABLE } from "./video_check.ts";
 import { hashVideoItem } from "./similar_hash.ts";
 import { type GenerationData, generationValues } from "./generation.ts";
@@ -92,8 +93,14 @@ export const videoProcessHandler: JobHandler = {
       const sizes = (paths: string[]) => Promise.all(paths.map(async (p) => (await stat(p)).size));
       const renditionBytes = await sizes(temps.renditions);
       const [previewBytes, ...posterBytes] = await sizes([temps.preview, ...temps.posters]);
+      // Each rendition's own pixels, as ffprobe reads the file: what feeds and og:video say of it (issue 35 point 5).
+      const frames: { width: number | null; height: number }[] = [];
+      for (const [i, path] of temps.renditions.entries()) {
+        const p = await probeMedia(config, path, signal);
+        frames.push(p ? { width: p.width, height: p.height } : { width: null, height: rungs[i].height });
+      }
       const files: NewMediaFile[] = [
-        ...rungs.map((r, i) => ({ key: keys.renditions[i], role: "rendition" as const, height: r.height, bytes: renditionBytes[i] })),
+        ...rungs.map((_, i) => ({ key: keys.renditions[i], role: "rendition" as const, ...frames[i], bytes: renditionBytes[i] })),
         { key: keys.preview, role: "preview", height: null, bytes: previewBytes },
         { key: keys.posters[0], role: "poster", height: null, bytes: posterBytes[0] },
         { key: keys.posters[1], role: "poster2x", height: null, bytes: posterBytes[1] },
@@ -105,13 +112,19 @@ export const videoProcessHandler: JobHandler = {
       }
       const originalBytes = original.size;
       const dropOriginal = !config.keepOriginals;
+      const sources = rungs.map((r, i) => ({
+        k: keys.renditions[i],
+        h: r.height,
+        b: renditionBytes[i],
+        ...(frames[i].width ? { fw: frames[i].width, fh: frames[i].height } : {}),
+      }));
       const derivedBytes = files.reduce((n, f) => n + f.bytes, 0);
       const old = await ctx.commit(async (tx) => {
         const current = await findMediaForProcessing(tx, mediaId);
         if (!current?.fileKey) throw new LeaseLost();
         const oldFiles = await replaceMediaFiles(tx, mediaId, files);
         await updateMediaItem(tx, mediaId, {
-          sources: JSON.stringify(rungs.map((r, i) => ({ k: keys.renditions[i], h: r.height, b: renditionBytes[i] }))),
+          sources: JSON.stringify(sources),
           previewKey: keys.preview,
           thumbnailKey: keys.posters[0],
           poster2xKey: keys.posters[1],

@@ -5,7 +5,8 @@
  * to an answer without its schema fails there.
  */
 import { z } from "zod";
-import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
+import { CONTENT_TYPES } from "../../common/media_rules.ts";
+import { ImageSource, Processing, VideoSource } from "./api_responses_media.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
 import { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote } from "./api_responses_community.ts";
@@ -28,12 +29,6 @@ export const SessionUser = z.strictObject({
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
 }).describe("The signed-in member");
-
-const Processing = z.strictObject({
-  state: z.enum(PROCESSING_STATES),
-  progress: z.number().describe("0-100"),
-  error: z.string().optional(),
-}).describe("Where the video's renditions stand (owner and admins only)");
 
 export const ContentItem = z.strictObject({
   id: z.number().int(),
@@ -84,8 +79,10 @@ export const ContentItem = z.strictObject({
   reviewedAt: iso.nullable(),
   reviewedBy: z.number().int().nullable().describe("The admin who approved or rejected it"),
   previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
-  sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
-    .optional().describe("Playable renditions, smallest first"),
+  sources: z.array(VideoSource).optional().describe("Playable renditions, smallest first"),
+  imageSources: z.array(ImageSource).optional().describe(
+    "An image's WebP renditions (480, 960, 1600 px wide at most), smallest first; empty until made",
+  ),
   thumbnail2x: z.string().nullable().optional().describe("The poster at twice the card size"),
   processing: Processing.optional(),
 }).describe("A video, image or YouTube embed (spec part 1 §3)");

@@ -4,6 +4,7 @@ import { playableVideo } from "../feed/playable.ts";
 import { splitTags } from "../../common/format.ts";
 import { categoryFeed, FeedLinks, tagFeed, userFeed } from "./feed_links.tsx";
 import { framePlayerUrl, itemSize, shareImage } from "../feed/share.ts";
+import { defaultImage, mediaPageSizes, PHONE_MEDIA, phoneImages, srcSetOf, WIDE_MEDIA } from "../../common/image_sources.ts";
 
 export const META_DESCRIPTION_MAX = 150;
 export const KEYWORD_WORDS = 5;
@@ -29,10 +30,11 @@ export function playerCardTags(item: ContentItem, siteUrl: string): [string, str
   const size = itemSize(item);
   const og = (name: string, content: string): [string, string, string] => ["property", name, content];
   const tw = (name: string, content: string): [string, string, string] => ["name", name, content];
+  // og:video describes the file it names (issue 35 point 5): a rendition's own pixels, not the original's.
   const ogVideo = video
-    ? { url: abs(video.url), type: video.type }
+    ? { url: abs(video.url), type: video.type, width: video.width ?? size.width, height: video.height ?? size.height }
     : item.contentType === "embed" && item.youtubeId
-    ? { url: player, type: "text/html" }
+    ? { url: player, type: "text/html", ...size }
     : null;
   const tags: [string, string, string][] = [
     og("og:image:width", String(image.width)),
@@ -44,8 +46,8 @@ export function playerCardTags(item: ContentItem, siteUrl: string): [string, str
       og("og:video", ogVideo.url),
       og("og:video:secure_url", ogVideo.url),
       og("og:video:type", ogVideo.type),
-      og("og:video:width", String(size.width)),
-      og("og:video:height", String(size.height)),
+      og("og:video:width", String(ogVideo.width)),
+      og("og:video:height", String(ogVideo.height)),
       tw("twitter:player", player),
       tw("twitter:player:width", String(size.width)),
       tw("twitter:player:height", String(size.height)),
@@ -125,15 +127,38 @@ export function mediaPageMeta(item: ContentItem, siteUrl: string, siteName: stri
         {oembedLinks(item, siteUrl).map((l) => <link key={l.type} rel="alternate" {...l} />)}
         <FeedLinks feeds={mediaFeeds(item)} rssOnly />
         {/* The player's poster or the image is the largest paint: fetch it before scripts. */}
-        {item.contentType !== "embed" && (
-          <link
-            rel="preload"
-            as="image"
-            href={item.contentType === "image" ? item.imageUrl ?? item.thumbnail : item.thumbnail}
-            fetchPriority="high"
-          />
-        )}
+        {item.contentType !== "embed" && <PreloadPicture item={item} />}
       </>
     ),
   };
+}
+
+/**
+ * The preload of the media page's picture: an image's renditions by the same `srcset` and `sizes` as
+ * its `<img>` (else the browser fetches two copies), the original only before renditions exist.
+ */
+function PreloadPicture({ item }: { item: ContentItem }) {
+  if (item.contentType === "image" && item.imageSources.length) {
+    // One per screen class, as the page's <picture> offers them (its <source> for wide screens, its <img> for phones).
+    const sizes = mediaPageSizes(item.width && item.height ? item.width / item.height : null);
+    const sets = [[WIDE_MEDIA, item.imageSources], [PHONE_MEDIA, phoneImages(item.imageSources)]] as const;
+    return (
+      <>
+        {sets.map(([media, list]) => (
+          <link
+            key={media}
+            rel="preload"
+            as="image"
+            media={media}
+            href={defaultImage(list)!.url}
+            imageSrcSet={srcSetOf(list)}
+            imageSizes={sizes}
+            fetchPriority="high"
+          />
+        ))}
+      </>
+    );
+  }
+  const href = item.contentType === "image" ? item.imageUrl ?? item.thumbnail : item.thumbnail;
+  return <link rel="preload" as="image" href={href} fetchPriority="high" />;
 }

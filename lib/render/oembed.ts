@@ -4,7 +4,7 @@
  */
 import type { ContentItem } from "../../common/api_types.ts";
 import { idFromSlug } from "../../common/ids.ts";
-import { fitWithin, itemSize, posterImage } from "../feed/share.ts";
+import { fitWithin, itemSize, posterImage, shareImage } from "../feed/share.ts";
 import { el, parent, xmlClean } from "../feed/xml.ts";
 
 export type OembedResponse = {
@@ -53,13 +53,15 @@ type Bounds = { maxwidth?: number; maxheight?: number };
 
 export function oembedFor(item: ContentItem, site: Site, bounds: Bounds): OembedResponse {
   const abs = (p: string) => new URL(p, site.siteUrl).href;
-  const { width, height } = fitWithin(itemSize(item), bounds.maxwidth, bounds.maxheight);
+  const isImage = item.contentType === "image";
+  // A photo's url is its 1600 px rendition (the original before renditions exist), sized as that file.
+  const photo = isImage ? shareImage(item) : null;
+  const { width, height } = fitWithin(photo ?? itemSize(item), bounds.maxwidth, bounds.maxheight);
   const thumb = posterImage(item);
   const thumbSize = fitWithin(thumb, bounds.maxwidth, bounds.maxheight);
   const html = `<iframe src="${attr(abs(`/embed/${item.id}`))}" width="${width}" height="${height}" title="${
     attr(item.title)
   }" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
-  const isImage = item.contentType === "image";
   return {
     version: "1.0",
     type: isImage ? "photo" : "video",
@@ -75,7 +77,7 @@ export function oembedFor(item: ContentItem, site: Site, bounds: Bounds): Oembed
     html,
     width,
     height,
-    ...(isImage ? { url: abs(item.imageUrl ?? item.thumbnail) } : {}),
+    ...(photo ? { url: abs(photo.url) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { recordAudit } from "../../lib/community/audit.ts";
 import { processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
 import { hasFfmpeg } from "../../lib/media/video_check.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
+import { queueImageRenditions } from "../../lib/media/image_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
@@ -174,6 +175,8 @@ export function videoEditsApi(limiter: RateLimiter) {
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         await storeHashes(tx, mediaId, hashes);
         if (values.processingState === "queued") await queueVideoProcessing(tx, config, mediaId);
+        // An image serves its original until its renditions are made (issue 35 point 1).
+        if (body.contentType === "image") await queueImageRenditions(tx, config, mediaId);
         return { id: mediaId };
       });
       if ("duplicateOf" in made) throw await duplicate(made.duplicateOf);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { defaultImage, srcSetOf } from "../../common/image_sources.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { findItemById } from "../../db/queries/media.ts";
@@ -37,7 +38,16 @@ export const embedPage = new Hono<AppEnv>().get("/:segment", async (c) => {
               aria-label={item.title}
             />
           )
-          : <img src={item.imageUrl ?? item.thumbnail} alt={item.title} className="h-full w-full object-contain" />}
+          : (
+            // Another site's frame of any size: the renditions for its width (the original before they exist).
+            <img
+              src={defaultImage(item.imageSources)?.url ?? item.imageUrl ?? item.thumbnail}
+              srcSet={item.imageSources.length ? srcSetOf(item.imageSources) : undefined}
+              sizes={item.imageSources.length ? "100vw" : undefined}
+              alt={item.title}
+              className="h-full w-full object-contain"
+            />
+          )}
         <a
           href={`/media/${item.slug}`}
           target="_top"

@@ -8,6 +8,7 @@ import { formatCount, formatDate, splitTags } from "../../common/format.ts";
 import { idFromSlug } from "../../common/ids.ts";
 import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { mediaFileUrl, placeholderUrl } from "../../common/media_urls.ts";
+import { mediaPageSizes } from "../../common/image_sources.ts";
 import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
 import { likeStatus, listComments } from "../../db/queries/social.ts";
 import { toComment } from "../../lib/community/comments.ts";
@@ -119,6 +120,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
                 kind: item.contentType,
                 src: mediaFileUrl(item),
                 sources: item.sources,
+                ...(item.imageSources.length ? { images: item.imageSources, sizes: imageSizes(item) } : {}),
                 poster: item.thumbnail,
                 placeholder: placeholderUrl(item.id),
                 title: item.title,
@@ -148,6 +150,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
           <Island name="SaveButton" component={SaveButton} props={{ item: { id: item.id, title: item.title }, signedIn }} />
           {signedIn && viewerId !== item.userId && <Island name="MuteMenu" component={MuteMenu} props={{ targets: muteTargets(item) }} />}
+          {item.contentType === "image" && item.imageUrl && <DownloadLink item={item} />}
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
           <a
@@ -205,6 +208,26 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
         )}
       </aside>
     </div>
+  );
+}
+
+/** How wide the page shows an image (its renditions' `sizes`; the preload in lib/render/media_meta.tsx says the same). */
+const imageSizes = (item: Pick<ContentItem, "width" | "height">) =>
+  mediaPageSizes(item.width && item.height ? item.width / item.height : null);
+
+/**
+ * The original image, as uploaded (re-encoded without its metadata): the page shows a copy sized for
+ * the screen, so the full file is fetched only here and by the viewer zoomed to full size (issue 35).
+ */
+function DownloadLink({ item }: { item: ContentItem }) {
+  const ext = item.imageUrl!.slice(item.imageUrl!.lastIndexOf(".") + 1);
+  return (
+    <a href={item.imageUrl!} download={`${item.slug}.${ext}`} className="btn-secondary px-3" data-testid="download-original">
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />
+      </svg>
+      <span>Download</span>
+    </a>
   );
 }
 
