@@ -14,8 +14,10 @@ Deno.test("[db] 0020: members banned before it get an open ban; old audit entrie
   const before = tempDir("dreamreel-migrations-");
   cpSync(MIGRATIONS_DIR, before, { recursive: true });
   const journal = JSON.parse(readFileSync(`${before}/meta/_journal.json`, "utf8"));
-  rmSync(`${before}/0020_member_moderation.sql`);
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag !== "0020_member_moderation");
+  // From 0020 on: the migrator applies only those newer than the last applied, so a later one left in would skip it.
+  const at = journal.entries.findIndex((e: { tag: string }) => e.tag === "0020_member_moderation");
+  for (const e of journal.entries.slice(at)) rmSync(`${before}/${e.tag}.sql`);
+  journal.entries = journal.entries.slice(0, at);
   writeFileSync(`${before}/meta/_journal.json`, JSON.stringify(journal));
   const url = `file:${tempDir()}/old.db`;
   const old = await preparedDb(url, before);
