@@ -1,3 +1,4 @@
+import { notificationSettingsApi, notificationsApi } from "./api/notifications.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
@@ -78,6 +79,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/users", followApi(deps.limiter));
   app.route("/api/user", followListsApi);
   app.route("/api/user/likes", likedItemsApi);
+  app.route("/api/notifications", notificationsApi);
+  app.route("/api/user", notificationSettingsApi);
   app.route("/api/user/mutes", mutesApi(deps.limiter));
   // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
   app.route("/api/collections", collectionsApi(deps.limiter));
