@@ -35,7 +35,7 @@ export function notificationText(f: NotificationFacts): string {
     case "upload_hidden":
       return `Your upload ${quoted(f.title)} was hidden after reports, until an admin reviews it.`;
     case "processing_failed":
-      return `Your video ${quoted(f.title)} could not be processed${f.detail ? `: ${f.detail}` : "."}`;
+      return `Your video ${quoted(f.title)} could not be processed.${f.detail ? ` ${f.detail}` : ""}`;
     case "comment":
       return `${who(f)} commented on ${quoted(f.title)}${f.count > 1 ? ` (${f.count} comments)` : ""}.`;
     case "forum_reply":
