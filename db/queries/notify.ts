@@ -111,7 +111,7 @@ export async function queueMail(tx: Tx, userId: number, kind: NotificationKind, 
 
 /** The owner of an item (a notification about their own item goes to them). */
 async function ownerOf(tx: Tx, mediaId: number): Promise<{ userId: number; title: string } | undefined> {
-  return await tx.get<{ userId: number; title: string }>(sql`select user_id as userId, title from media where id = ${mediaId}`);
+  return (await tx.all<{ userId: number; title: string }>(sql`select user_id as userId, title from media where id = ${mediaId}`))[0];
 }
 
 /** An admin's decision on an item (approved, rejected with its reason), to its owner. */
@@ -152,7 +152,7 @@ export function notifyFollow(tx: Tx, followerId: number, followeeId: number) {
 
 /** A shown comment in a shown thread: to its starter and everyone with a shown comment in it. */
 export async function notifyForumReply(tx: Tx, threadId: number, actorId: number) {
-  const shown = await tx.get<{ one: number }>(sql`select 1 as one from threads where id = ${threadId} and status = 'shown'`);
+  const [shown] = await tx.all<{ one: number }>(sql`select 1 as one from threads where id = ${threadId} and status = 'shown'`);
   if (!shown) return;
   const to = sql`select user_id from threads where id = ${threadId} and user_id is not null
     union select user_id from thread_comments where thread_id = ${threadId} and status = 'shown' and user_id is not null`;

@@ -22,7 +22,7 @@ export async function claimFanout(tx: Tx, mediaId: number): Promise<boolean> {
  * the fan-out is over (all followers told, or the item is no longer public or gone: those left are not told).
  */
 export async function fanoutBatch(tx: Tx, mediaId: number, size: number): Promise<boolean> {
-  const state = await tx.get<{ creator: number; ac: number; au: number; done: number }>(sql`
+  const [state] = await tx.all<{ creator: number; ac: number; au: number; done: number }>(sql`
     select m.user_id as creator, f.after_created as ac, f.after_user as au, f.done as done
     from notification_fanouts f join media m on m.id = f.media_id join users u on u.id = m.user_id
     where f.media_id = ${mediaId} and m.review_status = 'approved' and m.hidden = 0 and m.playable = 1 and u.banned = 0`);
