@@ -43,7 +43,9 @@ export function notificationText(f: NotificationFacts): string {
     case "new_follower":
       return `${who(f)} started following you.`;
     case "followed_upload":
-      return f.count > 1 ? `${who(f)} published ${f.count} new items, the latest ${quoted(f.title)}.` : `${who(f)} published ${quoted(f.title)}.`;
+      return f.count > 1
+        ? `${who(f)} published ${f.count} new items, the latest ${quoted(f.title)}.`
+        : `${who(f)} published ${quoted(f.title)}.`;
     case "like_milestone":
       return `Your item ${quoted(f.title)} reached ${Number(f.detail ?? 0).toLocaleString("en-US")} likes.`;
   }

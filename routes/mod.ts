@@ -1,4 +1,5 @@
-import { notificationSettingsApi, notificationsApi } from "./api/notifications.ts";
+import { notificationsApi, notificationSettingsApi } from "./api/notifications.ts";
+import { notificationsPage } from "./pages/notifications.tsx";
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
@@ -132,6 +133,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/profile", profilePage);
   app.route("/following", followingPage);
   app.route("/liked", likedPage);
+  app.route("/notifications", notificationsPage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);
   app.route("/", verifyEmailPage);

@@ -57,7 +57,10 @@ Deno.test("[api] notifications: 401 signed out, 400 for bad bodies and pages, ot
   for (const body of [{}, { ids: [] }, { ids: ["1"] }, { ids: [-1] }, { ids: [1.5] }, { all: false }, { all: "yes" }, { ids: [1], x: 1 }]) {
     await errorOf(await env.request("/api/notifications/read", { cookie: a.cookie, json: body }), 400);
   }
-  await errorOf(await env.request("/api/notifications/read", { cookie: a.cookie, json: { ids: Array.from({ length: 101 }, (_, i) => i + 1) } }), 400);
+  await errorOf(
+    await env.request("/api/notifications/read", { cookie: a.cookie, json: { ids: Array.from({ length: 101 }, (_, i) => i + 1) } }),
+    400,
+  );
   for (const page of ["0", "-1", "abc", "1.5", "10001", "9999999999"]) {
     await errorOf(await env.request(`/api/notifications?page=${page}`, { cookie: a.cookie }), 400);
   }
@@ -68,7 +71,11 @@ Deno.test("[api] notifications: 401 signed out, 400 for bad bodies and pages, ot
   });
   assert.equal(await unread(env, b.cookie), 1);
   // A cross-site request is refused.
-  const cross = await env.request("/api/notifications/read", { cookie: b.cookie, json: { all: true }, headers: { origin: "https://evil.example" } });
+  const cross = await env.request("/api/notifications/read", {
+    cookie: b.cookie,
+    json: { all: true },
+    headers: { origin: "https://evil.example" },
+  });
   assert.equal(cross.status, 403);
   assert.equal(await unread(env, b.cookie), 1);
 });
@@ -96,7 +103,8 @@ Deno.test("[api] GET /api/notifications pages newest first; hasMore; an entry ab
   await json(await env.request(`/api/users/${creator.id}/follow`, { method: "POST", cookie: fans[1].cookie }));
   const other = await createMedia(env.db, { userId: creator.id, title: "Public one" });
   await env.db.client.execute({
-    sql: "INSERT INTO notifications (user_id, kind, group_key, day, actor_ids, media_id, created_at, updated_at) VALUES (?, 'followed_upload', ?, 1, ?, ?, 1, 1)",
+    sql:
+      "INSERT INTO notifications (user_id, kind, group_key, day, actor_ids, media_id, created_at, updated_at) VALUES (?, 'followed_upload', ?, 1, ?, ?, 1, 1)",
     args: [fans[1].id, `u:${creator.id}`, `[${creator.id}]`, other.id],
   });
   assert.equal(await unread(env, fans[1].cookie), 1);

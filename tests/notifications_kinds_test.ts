@@ -117,7 +117,12 @@ Deno.test("[api] like_milestone: once at 10 likes, not again after an unlike and
   await json(await env.request(`/api/videos/${item.id}/like`, { method: "DELETE", cookie: likers[9].cookie }));
   await json(await env.request(`/api/videos/${item.id}/like`, { method: "POST", cookie: likers[9].cookie }));
   const list = (await inbox(env, owner.cookie)).notifications;
-  assert.deepEqual(list.map((n) => [n.kind, n.text, n.count, n.actors.length]), [["like_milestone", "Your item “Glow” reached 10 likes.", 1, 0]]);
+  assert.deepEqual(list.map((n) => [n.kind, n.text, n.count, n.actors.length]), [[
+    "like_milestone",
+    "Your item “Glow” reached 10 likes.",
+    1,
+    0,
+  ]]);
 });
 
 Deno.test("[api] followed_upload: approving queues one fan-out job; followers hear once, a creator's uploads fold, a rerun doubles nothing", async () => {
@@ -149,10 +154,13 @@ Deno.test("[api] followed_upload: approving queues one fan-out job; followers he
   // A job run again after a crash (its cursor already at the end) writes nothing more.
   await env.db.client.execute("UPDATE jobs SET state = 'queued', run_after = 0");
   await runJobs(env, [FANOUT_JOB]);
-  assert.equal((await storedRows(env)).filter((r) => r.includes("followed_upload")).join(), [
-    `${fans[0].id}:followed_upload:u:${creator.id}:2`,
-    `${fans[1].id}:followed_upload:u:${creator.id}:2`,
-  ].join());
+  assert.equal(
+    (await storedRows(env)).filter((r) => r.includes("followed_upload")).join(),
+    [
+      `${fans[0].id}:followed_upload:u:${creator.id}:2`,
+      `${fans[1].id}:followed_upload:u:${creator.id}:2`,
+    ].join(),
+  );
 });
 
 Deno.test("[api] processing_failed: the owner hears the reason once the job fails for good, not on a retry", async () => {

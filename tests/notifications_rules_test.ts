@@ -75,7 +75,10 @@ Deno.test("[api] notification settings: defaults, PUT round trip, web off writes
   const res = await env.request("/api/user/notification-settings", { method: "PUT", cookie: owner.cookie, json: wanted });
   assert.deepEqual(await json(res), wanted);
   assert.deepEqual(await json(await env.request("/api/user/notification-settings", { cookie: owner.cookie })), wanted);
-  const stored = await env.db.client.execute({ sql: "SELECT kind FROM notification_settings WHERE user_id = ? ORDER BY kind", args: [owner.id] });
+  const stored = await env.db.client.execute({
+    sql: "SELECT kind FROM notification_settings WHERE user_id = ? ORDER BY kind",
+    args: [owner.id],
+  });
   assert.deepEqual(stored.rows.map((r) => r.kind), ["comment", "new_follower"], "only what differs from the defaults is kept");
 
   const item = await createMedia(env.db, { userId: owner.id });

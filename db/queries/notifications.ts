@@ -40,23 +40,35 @@ export function listNotifications(db: Conn, userId: number, limit: number, offse
 }
 
 /** A mail's entries: the member's unread ones of a kind changed since their last mail of it, newest first. */
-export function listUnreadOfKind(db: Conn, userId: number, kind: NotificationKind, since: number, limit: number): Promise<NotificationRow[]> {
+export function listUnreadOfKind(
+  db: Conn,
+  userId: number,
+  kind: NotificationKind,
+  since: number,
+  limit: number,
+): Promise<NotificationRow[]> {
   return db.all<NotificationRow>(sql`select ${rowColumns} where n.user_id = ${userId} and n.kind = ${kind} and n.read_at is null
     and n.updated_at > ${since} and ${visibleToReceiver} order by n.updated_at desc, n.id desc limit ${limit}`);
 }
 
 /** The member's unread entries (an index search of notifications_unread_group, then each entry's item by its key). */
 export async function countUnread(db: Conn, userId: number): Promise<number> {
-  const row = await preparedOn<{ n: number }>(db, "notificationsUnread", (d) =>
-    d.select({ n: sql<number>`count(*)` }).from(sql`notifications n left join media m on m.id = n.media_id`)
-      .where(sql`n.user_id = ${sql.placeholder("id")} and n.read_at is null and ${visibleToReceiver}`)).get({ id: userId });
+  const row = await preparedOn<{ n: number }>(
+    db,
+    "notificationsUnread",
+    (d) =>
+      d.select({ n: sql<number>`count(*)` }).from(sql`notifications n left join media m on m.id = n.media_id`)
+        .where(sql`n.user_id = ${sql.placeholder("id")} and n.read_at is null and ${visibleToReceiver}`),
+  ).get({ id: userId });
   return row?.n ?? 0;
 }
 
 /** Marks the member's own entries read (ids of others' are ignored); how many changed. */
 export async function markRead(tx: Tx, userId: number, ids: number[] | "all", now = Date.now()): Promise<number> {
   const which = ids === "all" ? sql`` : sql`and id in (select value from json_each(${JSON.stringify(ids)}))`;
-  const rows = await tx.all(sql`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null ${which} returning id`);
+  const rows = await tx.all(
+    sql`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null ${which} returning id`,
+  );
   return rows.length;
 }
 
@@ -71,7 +83,9 @@ export function listActors(db: Conn, ids: number[]) {
 // ---- settings ----
 
 export function listSettingRows(db: Conn, userId: number) {
-  return db.all<{ kind: string; web: number; email: number }>(sql`select kind, web, email from notification_settings where user_id = ${userId}`);
+  return db.all<{ kind: string; web: number; email: number }>(
+    sql`select kind, web, email from notification_settings where user_id = ${userId}`,
+  );
 }
 
 /** Stores the member's settings: only the kinds that differ from the defaults keep a row. */
@@ -82,9 +96,11 @@ export async function replaceSettings(
 ): Promise<void> {
   await tx.run(sql`delete from notification_settings where user_id = ${userId}`);
   for (const s of differing) {
-    await tx.run(sql`insert into notification_settings (user_id, kind, web, email) values (${userId}, ${s.kind}, ${s.web ? 1 : 0}, ${
-      s.email ? 1 : 0
-    })`);
+    await tx.run(
+      sql`insert into notification_settings (user_id, kind, web, email) values (${userId}, ${s.kind}, ${s.web ? 1 : 0}, ${
+        s.email ? 1 : 0
+      })`,
+    );
   }
 }
 
@@ -106,7 +122,9 @@ export async function deleteOldRead(tx: Tx, now: number, limit: number): Promise
 
 /** Members with more than MAX_PER_MEMBER entries (a walk of notifications_user_updated's first column). */
 export async function membersOverCap(db: Conn): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(sql`select user_id as id from notifications group by user_id having count(*) > ${MAX_PER_MEMBER}`);
+  const rows = await db.all<{ id: number }>(
+    sql`select user_id as id from notifications group by user_id having count(*) > ${MAX_PER_MEMBER}`,
+  );
   return rows.map((r) => r.id);
 }
 

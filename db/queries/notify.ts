@@ -9,14 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import { insertJob } from "./jobs.ts";
-import {
-  ACTORS_KEPT,
-  emailByDefault,
-  MAIL_JOB,
-  mailWindow,
-  milestoneAt,
-  type NotificationKind,
-} from "../../common/notification_rules.ts";
+import { ACTORS_KEPT, emailByDefault, MAIL_JOB, mailWindow, milestoneAt, type NotificationKind } from "../../common/notification_rules.ts";
 
 export const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 
@@ -142,7 +135,14 @@ export async function notifyLikes(tx: Tx, mediaId: number, likes: number) {
     where id = ${mediaId} and notified_likes < ${milestone} returning user_id as userId`);
   if (!moved) return;
   // The milestone is the site's news, not the last liker's: no actor, so no block or mute of one hides it.
-  await notify(tx, { kind: "like_milestone", to: [moved.userId], actorId: null, groupKey: `m:${mediaId}:${milestone}`, mediaId, detail: String(milestone) });
+  await notify(tx, {
+    kind: "like_milestone",
+    to: [moved.userId],
+    actorId: null,
+    groupKey: `m:${mediaId}:${milestone}`,
+    mediaId,
+    detail: String(milestone),
+  });
 }
 
 /** A new follower, to the member followed (all of a day's new followers fold into one entry). */

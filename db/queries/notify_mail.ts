@@ -26,3 +26,9 @@ export async function hasUnreadSince(db: Conn, userId: number, kind: Notificatio
   return (await db.all(sql`select 1 from notifications where user_id = ${userId} and kind = ${kind} and read_at is null
     and updated_at > ${since} limit 1`)).length > 0;
 }
+
+/** A member's id and current address, for checking an unsubscribe token. */
+export async function findUnsubscriber(db: Conn, userId: number) {
+  const [row] = await db.all<{ id: number; email: string | null }>(sql`select id, email from users where id = ${userId}`);
+  return row;
+}

@@ -27,7 +27,9 @@ export function notificationMail(config: Config, to: Receiver, kind: Notificatio
   const all = new URL("/notifications", config.siteUrl).href;
   const settings = new URL("/profile#notifications", config.siteUrl).href;
   const abs = (url: string) => new URL(url, config.siteUrl).href;
-  const subject = kind === "followed_upload" ? `New uploads from creators you follow on ${site}` : `${lines[0].text.slice(0, 120)} (${site})`;
+  const subject = kind === "followed_upload"
+    ? `New uploads from creators you follow on ${site}`
+    : `${lines[0].text.slice(0, 120)} (${site})`;
   const text = [
     `Hi ${to.username},`,
     ...lines.map((l) => `- ${l.text}\n  ${abs(l.url)}`),

@@ -1,0 +1,67 @@
+/**
+ * Retention (issue 33 point 7): the daily job deletes read notifications older than 90 days and keeps each
+ * member's 1,000 newest; deleting an account deletes its notifications; the job keeps its next run queued.
+ */
+import assert from "node:assert/strict";
+import { json, makeTestEnv, signedInMember } from "./_helpers.ts";
+import { jobStates, runJobs } from "./_notifications.ts";
+import { runRetention } from "../lib/notify/jobs.ts";
+import { ensureRetentionJob } from "../lib/notify/jobs.ts";
+import { MAX_PER_MEMBER, RETENTION_JOB } from "../common/notification_rules.ts";
+
+const DAY = 86_400_000;
+
+async function seed(env: Awaited<ReturnType<typeof makeTestEnv>>, userId: number, n: number, at: number, readAt: number | null) {
+  await env.db.client.execute({
+    sql: `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?)
+      INSERT INTO notifications (user_id, kind, group_key, day, created_at, updated_at, read_at)
+      SELECT ?, 'new_follower', 'g' || i || '-' || ?, i, ? + i, ? + i, ? FROM s`,
+    args: [n, userId, at, at, at, readAt],
+  });
+}
+
+const countOf = async (env: Awaited<ReturnType<typeof makeTestEnv>>, userId: number) =>
+  Number((await env.db.client.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE user_id = ?", args: [userId] })).rows[0].n);
+
+Deno.test("[jobs] retention: read entries older than 90 days go, unread and recent ones stay; at most 1,000 per member, the newest", async () => {
+  await using env = await makeTestEnv();
+  const a = await signedInMember(env.db);
+  const b = await signedInMember(env.db);
+  const now = Date.now();
+  await seed(env, a.id, 3, now - 100 * DAY, now - 91 * DAY); // read long ago: removed
+  await seed(env, a.id, 2, now - 100 * DAY, now - 10 * DAY); // read lately: kept
+  await seed(env, a.id, 4, now - 200 * DAY, null); // unread, however old: kept
+  await seed(env, b.id, MAX_PER_MEMBER + 5, now - DAY, null);
+  assert.equal(await runRetention(env.db, now), 3 + 5);
+  assert.equal(await countOf(env, a.id), 6);
+  assert.equal(await countOf(env, b.id), MAX_PER_MEMBER);
+  const oldest = await env.db.client.execute({ sql: "SELECT min(updated_at) AS t FROM notifications WHERE user_id = ?", args: [b.id] });
+  assert.equal(Number(oldest.rows[0].t), now - DAY + 6, "the five oldest went");
+  assert.equal(await runRetention(env.db, now), 0, "a second run finds nothing");
+});
+
+Deno.test("[jobs] the retention job runs from the queue and queues its next run a day later; one at a time", async () => {
+  await using env = await makeTestEnv();
+  await ensureRetentionJob(env.db, env.config);
+  await ensureRetentionJob(env.db, env.config);
+  assert.deepEqual(await jobStates(env, RETENTION_JOB), ["queued"]);
+  await env.db.client.execute({ sql: "UPDATE jobs SET run_after = 0 WHERE kind = ?", args: [RETENTION_JOB] });
+  await runJobs(env, [RETENTION_JOB]);
+  assert.deepEqual(await jobStates(env, RETENTION_JOB), ["done", "queued"]);
+  const next = await env.db.client.execute({
+    sql: "SELECT run_after FROM jobs WHERE kind = ? AND state = 'queued'",
+    args: [RETENTION_JOB],
+  });
+  assert.ok(Number(next.rows[0].run_after) > Date.now() + 23 * 3_600_000);
+});
+
+Deno.test("[api] deleting an account deletes its notifications", async () => {
+  await using env = await makeTestEnv();
+  const gone = await signedInMember(env.db, { password: "leaving-pass" });
+  const stays = await signedInMember(env.db);
+  await seed(env, gone.id, 3, Date.now(), null);
+  await seed(env, stays.id, 2, Date.now(), null);
+  await json(await env.request("/api/user", { method: "DELETE", cookie: gone.cookie, json: { currentPassword: "leaving-pass" } }));
+  assert.equal(await countOf(env, gone.id), 0);
+  assert.equal(await countOf(env, stays.id), 2);
+});
