@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createMedia, errorOf, json, makeTestEnv, signedInMember } from "./_helpers.ts";
 import { inbox, storedRows, unread } from "./_notifications.ts";
 import { NOTIFICATION_PAGE_SIZE } from "../common/notification_rules.ts";
+import { NOTIFICATION_RESPONSES } from "../lib/render/api_notifications.ts";
 
 Deno.test("[api] a comment notifies the item's owner once: the entry, the unread count, then marked read", async () => {
   await using env = await makeTestEnv();
@@ -14,6 +15,7 @@ Deno.test("[api] a comment notifies the item's owner once: the entry, the unread
   const item = await createMedia(env.db, { userId: owner.id, title: "Neon rain" });
   await json(await env.request(`/api/videos/${item.id}/comments`, { cookie: kenji.cookie, json: { content: "Lovely" } }), 201);
   const page = await inbox(env, owner.cookie);
+  assert.ok(NOTIFICATION_RESPONSES.NotificationPage.safeParse(page).success, "the documented answer");
   assert.equal(page.unreadCount, 1);
   assert.equal(page.hasMore, false);
   assert.equal(page.notifications.length, 1);

@@ -1,9 +1,9 @@
 /** Notification rows as the API and the page show them (issue 33 point 3): text, link, the first actors. */
 import type { Db } from "../../db/client.ts";
-import { listActors, type NotificationRow } from "../../db/queries/notifications.ts";
-import { ACTORS_SHOWN } from "../../common/notification_rules.ts";
+import { countUnread, listActors, listNotifications, type NotificationRow } from "../../db/queries/notifications.ts";
+import { ACTORS_SHOWN, NOTIFICATION_PAGE_SIZE } from "../../common/notification_rules.ts";
 import { type NotificationFacts, notificationText, notificationUrl } from "../../common/notification_text.ts";
-import type { NotificationEntry, NotificationUser } from "../../common/schemas/notifications.ts";
+import type { NotificationEntry, NotificationPage, NotificationUser } from "../../common/schemas/notifications.ts";
 
 const actorIdsOf = (row: NotificationRow): number[] => (JSON.parse(row.actorIds) as number[]).filter(Number.isInteger);
 
@@ -39,4 +39,17 @@ export async function presentNotifications(db: Db, rows: NotificationRow[]): Pro
       ...(row.mediaId !== null ? { item: { id: row.mediaId, title: row.title ?? "" } } : {}),
     };
   });
+}
+
+/** One page of a member's notifications, newest first (the API and the /notifications page). */
+export async function notificationPage(db: Db, userId: number, page: number): Promise<NotificationPage> {
+  const [rows, unreadCount] = await Promise.all([
+    listNotifications(db, userId, NOTIFICATION_PAGE_SIZE + 1, (page - 1) * NOTIFICATION_PAGE_SIZE),
+    countUnread(db, userId),
+  ]);
+  return {
+    notifications: await presentNotifications(db, rows.slice(0, NOTIFICATION_PAGE_SIZE)),
+    unreadCount,
+    hasMore: rows.length > NOTIFICATION_PAGE_SIZE,
+  };
 }

@@ -26,6 +26,7 @@ import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
+import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -295,6 +296,7 @@ export const API_OPERATIONS: Operation[] = [
   }),
 
   ...MODERATION_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

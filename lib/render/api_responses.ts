@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
+import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
@@ -317,6 +318,7 @@ export const RESPONSES = {
   Reprocessing,
   OpenApiDocument,
   ...MODERATION_RESPONSES,
+  ...NOTIFICATION_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

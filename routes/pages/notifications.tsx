@@ -6,7 +6,7 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { toSignIn } from "../../lib/auth/guards.ts";
 import { tokenMatches } from "../../lib/notify/unsubscribe.ts";
 import { renderPage } from "../../lib/render/render.tsx";
-import { notificationPage } from "../api/notifications.ts";
+import { notificationPage } from "../../lib/notify/present.ts";
 import { defaultSetting, isNotificationKind, KIND_LABELS, type NotificationKind } from "../../common/notification_rules.ts";
 import type { NotificationEntry } from "../../common/schemas/notifications.ts";
 import { formatDate } from "../../common/format.ts";
