@@ -9,6 +9,8 @@ import { makeThread } from "./_forum.ts";
 import { videoProcessHandler } from "../lib/media/process_job.ts";
 import { FANOUT_JOB } from "../common/notification_rules.ts";
 import type { JobRow } from "../db/queries/jobs.ts";
+import { writeTx } from "../db/client.ts";
+import { claimFanout, fanoutBatch } from "../db/queries/notify_fanout.ts";
 
 Deno.test("[api] upload_approved and upload_rejected (with the reason) go to the owner once per decision; never to an admin's own upload", async () => {
   await using env = await makeTestEnv();
@@ -175,4 +177,23 @@ Deno.test("[api] processing_failed: the owner hears the reason once the job fail
   assert.equal(n.kind, "processing_failed");
   assert.equal(n.text, "Your video “Broken” could not be processed. Processing failed: moov atom not found");
   assert.equal(n.url, "/my-videos");
+});
+
+Deno.test("[db] the fan-out walks the followers in batches by its cursor: each told once, then done", async () => {
+  await using env = await makeTestEnv();
+  const creator = await signedInMember(env.db);
+  const fans = [];
+  for (let i = 0; i < 5; i++) fans.push(await signedInMember(env.db));
+  for (const f of fans) await json(await env.request(`/api/users/${creator.id}/follow`, { method: "POST", cookie: f.cookie }));
+  const item = await createMedia(env.db, { userId: creator.id });
+  assert.equal(await writeTx(env.db, (tx) => claimFanout(tx, item.id)), true);
+  assert.equal(await writeTx(env.db, (tx) => claimFanout(tx, item.id)), false, "once per item");
+  const rounds: boolean[] = [];
+  for (let i = 0; i < 4 && !rounds.at(-1); i++) rounds.push(await writeTx(env.db, (tx) => fanoutBatch(tx, item.id, 2)));
+  assert.deepEqual(rounds, [false, false, true], "2 + 2 + 1 followers");
+  assert.equal(await writeTx(env.db, (tx) => fanoutBatch(tx, item.id, 2)), true, "done stays done");
+  assert.deepEqual(
+    (await storedRows(env)).filter((r) => r.includes("followed_upload")).sort(),
+    fans.map((f) => `${f.id}:followed_upload:u:${creator.id}:1`).sort(),
+  );
 });

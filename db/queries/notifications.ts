@@ -33,10 +33,13 @@ const rowColumns = sql`n.id, n.kind, n.group_key as groupKey, n.count, n.actor_i
   n.thread_id as threadId, n.detail, n.updated_at as updatedAt, n.read_at as readAt, m.title, t.title as threadTitle
   from notifications n left join media m on m.id = n.media_id left join threads t on t.id = n.thread_id`;
 
-/** One page, newest event first (notifications_user_updated). */
+/** The SQL of one page, newest event first (notifications_user_updated); its plan is tested. */
+export const notificationPageSql = (userId: number, limit: number, offset: number) =>
+  sql`select ${rowColumns} where n.user_id = ${userId} and ${visibleToReceiver}
+    order by n.updated_at desc, n.id desc limit ${limit} offset ${offset}`;
+
 export function listNotifications(db: Conn, userId: number, limit: number, offset: number): Promise<NotificationRow[]> {
-  return db.all<NotificationRow>(sql`select ${rowColumns} where n.user_id = ${userId} and ${visibleToReceiver}
-    order by n.updated_at desc, n.id desc limit ${limit} offset ${offset}`);
+  return db.all<NotificationRow>(notificationPageSql(userId, limit, offset));
 }
 
 /** A mail's entries: the member's unread ones of a kind changed since their last mail of it, newest first. */
@@ -53,14 +56,17 @@ export function listUnreadOfKind(
 
 /** The member's unread entries (an index search of notifications_unread_group, then each entry's item by its key). */
 export async function countUnread(db: Conn, userId: number): Promise<number> {
-  const row = await preparedOn<{ n: number }>(
-    db,
-    "notificationsUnread",
-    (d) =>
-      d.select({ n: sql<number>`count(*)` }).from(sql`notifications n left join media m on m.id = n.media_id`)
-        .where(sql`n.user_id = ${sql.placeholder("id")} and n.read_at is null and ${visibleToReceiver}`),
-  ).get({ id: userId });
+  const row = await preparedOn<{ n: number }>(db, "notificationsUnread", (d) => unreadCountQuery(d, sql.placeholder("id")))
+    .get({ id: userId });
   return row?.n ?? 0;
+}
+
+/** The builder of countUnread, for its plan test. */
+export function unreadCountQuery(db: Conn, userId: unknown) {
+  // INDEXED BY: without statistics SQLite took notifications_user_updated and read the member's read rows too.
+  return db.select({ n: sql<number>`count(*)` })
+    .from(sql`notifications n indexed by notifications_unread_group left join media m on m.id = n.media_id`)
+    .where(sql`n.user_id = ${userId} and n.read_at is null and ${visibleToReceiver}`);
 }
 
 /** Marks the member's own entries read (ids of others' are ignored); how many changed. */

@@ -30,8 +30,8 @@ export async function fanoutBatch(tx: Tx, mediaId: number, size: number): Promis
     await tx.run(sql`update notification_fanouts set done = 1 where media_id = ${mediaId}`);
     return true;
   }
-  const batch = await tx.all<{ id: number; at: number }>(sql`
-    select follower_id as id, created_at as at from follows
+  const batch = await tx.all<{ id: number; followedAt: number }>(sql`
+    select follower_id as id, created_at as followedAt from follows
     where followee_id = ${state.creator} and (created_at, follower_id) > (${state.ac}, ${state.au})
     order by created_at, follower_id limit ${size}`);
   if (batch.length) {
@@ -46,7 +46,7 @@ export async function fanoutBatch(tx: Tx, mediaId: number, size: number): Promis
   }
   const last = batch.at(-1);
   const done = batch.length < size;
-  await tx.run(sql`update notification_fanouts set after_created = ${last?.at ?? state.ac}, after_user = ${last?.id ?? state.au},
+  await tx.run(sql`update notification_fanouts set after_created = ${last?.followedAt ?? state.ac}, after_user = ${last?.id ?? state.au},
     done = ${done ? 1 : 0} where media_id = ${mediaId}`);
   return done;
 }
