@@ -16,6 +16,7 @@ import { mailHandler } from "./mail.ts";
 
 /** Followers per fan-out transaction: short write locks on a small machine. */
 export const FANOUT_BATCH = 500;
+const FANOUT_PAUSE_MS = 5;
 /** Rows per retention delete. */
 const RETENTION_BATCH = 5_000;
 const DAY_MS = 86_400_000;
@@ -23,7 +24,11 @@ const DAY_MS = 86_400_000;
 export const fanoutHandler: JobHandler = {
   async run(ctx) {
     const mediaId = Number(ctx.payload.mediaId);
-    while (!(await writeTx(ctx.db, (tx) => fanoutBatch(tx, mediaId, FANOUT_BATCH)))) ctx.signal.throwIfAborted();
+    while (!(await writeTx(ctx.db, (tx) => fanoutBatch(tx, mediaId, FANOUT_BATCH)))) {
+      ctx.signal.throwIfAborted();
+      // A breath between batches: on one core, requests waiting for the event loop or the write lock go first.
+      await new Promise((r) => setTimeout(r, FANOUT_PAUSE_MS));
+    }
   },
 };
 
