@@ -64,7 +64,6 @@ export const MAX_READ_IDS = 100;
 /** Job kinds (lib/notify/jobs.ts handles them; lib/media enqueues the fan-out when an item is published). */
 export const FANOUT_JOB = "notify.followed_upload";
 export const MAIL_JOB = "notify.mail";
-export const RETENTION_JOB = "notify.retention";
 
 /** The one-click unsubscribe address's path (exempt from the same-origin check: its token is the proof). */
 export const UNSUBSCRIBE_PATH = "/notifications/unsubscribe";

@@ -1,13 +1,11 @@
 /**
- * Retention (issue 33 point 7): the daily job deletes read notifications older than 90 days and keeps each
- * member's 1,000 newest; deleting an account deletes its notifications; the job keeps its next run queued.
+ * Retention (issue 33 point 7): the daily run deletes read notifications older than 90 days and keeps each
+ * member's 1,000 newest; deleting an account deletes its notifications.
  */
 import assert from "node:assert/strict";
 import { json, makeTestEnv, signedInMember } from "./_helpers.ts";
-import { jobStates, runJobs } from "./_notifications.ts";
-import { runRetention } from "../lib/notify/jobs.ts";
-import { ensureRetentionJob } from "../lib/notify/jobs.ts";
-import { MAX_PER_MEMBER, RETENTION_JOB } from "../common/notification_rules.ts";
+import { runRetention, startNotificationRetention } from "../lib/notify/jobs.ts";
+import { MAX_PER_MEMBER } from "../common/notification_rules.ts";
 
 const DAY = 86_400_000;
 
@@ -40,19 +38,15 @@ Deno.test("[jobs] retention: read entries older than 90 days go, unread and rece
   assert.equal(await runRetention(env.db, now), 0, "a second run finds nothing");
 });
 
-Deno.test("[jobs] the retention job runs from the queue and queues its next run a day later; one at a time", async () => {
+Deno.test("[jobs] the server runs the retention at start-up's minute and daily, with no job row", async () => {
   await using env = await makeTestEnv();
-  await ensureRetentionJob(env.db, env.config);
-  await ensureRetentionJob(env.db, env.config);
-  assert.deepEqual(await jobStates(env, RETENTION_JOB), ["queued"]);
-  await env.db.client.execute({ sql: "UPDATE jobs SET run_after = 0 WHERE kind = ?", args: [RETENTION_JOB] });
-  await runJobs(env, [RETENTION_JOB]);
-  assert.deepEqual(await jobStates(env, RETENTION_JOB), ["done", "queued"]);
-  const next = await env.db.client.execute({
-    sql: "SELECT run_after FROM jobs WHERE kind = ? AND state = 'queued'",
-    args: [RETENTION_JOB],
-  });
-  assert.ok(Number(next.rows[0].run_after) > Date.now() + 23 * 3_600_000);
+  const member = await signedInMember(env.db);
+  const now = Date.now();
+  await seed(env, member.id, 2, now - 100 * DAY, now - 95 * DAY);
+  const stop = startNotificationRetention(env.db);
+  stop();
+  assert.equal(await countOf(env, member.id), 2, "stopped before its first run: nothing deleted");
+  assert.equal(Number((await env.db.client.execute("SELECT count(*) AS n FROM jobs")).rows[0].n), 0);
 });
 
 Deno.test("[api] deleting an account deletes its notifications", async () => {

@@ -143,9 +143,3 @@ export async function releaseJob(tx: Conn, id: number, now = Date.now()) {
     updatedAt: now,
   }).where(eq(jobs.id, id));
 }
-
-/** Whether a job of this kind is queued or running (a recurring job keeps exactly one). */
-export async function hasQueuedJobOfKind(db: Conn, kind: string): Promise<boolean> {
-  const row = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, kind), inArray(jobs.state, ["queued", "running"]))).get();
-  return !!row;
-}

@@ -12,7 +12,7 @@ import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
 import { HASH_BACKFILL, hashBackfillHandler, queueHashBackfill } from "../media/hash_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";
 import { type Handlers, JobRunner } from "../jobs/queue.ts";
-import { ensureRetentionJob, NOTIFY_HANDLERS } from "../notify/jobs.ts";
+import { NOTIFY_HANDLERS } from "../notify/jobs.ts";
 
 export const HANDLERS: Handlers = { [VIDEO_PROCESS]: videoProcessHandler, [HASH_BACKFILL]: hashBackfillHandler, ...NOTIFY_HANDLERS };
 
@@ -25,8 +25,6 @@ export async function startJobs(db: Db, config: Config, handlers: Handlers = HAN
   if (queued) log.info("videos queued for renditions", { count: queued });
   // Items from before perceptual hashes (issue 25) get theirs in the background.
   if (await queueHashBackfill(db, config, ffmpeg)) log.info("items queued for perceptual hashes");
-  // The daily clean-up of old notifications (issue 33) keeps one run queued.
-  await ensureRetentionJob(db, config);
   const runner = new JobRunner(db, config, handlers).start();
   const unsubscribe = onJobQueued(() => runner.wake());
   return {

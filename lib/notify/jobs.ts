@@ -1,17 +1,14 @@
 /**
  * The notification jobs (issue 33): the fan-out of a published item to its creator's followers (in
- * batches, resumable: db/queries/notify_fanout.ts), the mails (mail.ts), and the daily retention run,
- * which queues its next run in its own commit so there is always one (queued at start when missing).
+ * batches, resumable: db/queries/notify_fanout.ts) and the mails (mail.ts), both in the job queue; and the
+ * daily retention run on a timer of the singletons' process.
  */
 import { type Db, writeTx } from "../../db/client.ts";
 import { fanoutBatch } from "../../db/queries/notify_fanout.ts";
 import { deleteOldRead, membersOverCap, trimMember } from "../../db/queries/notifications.ts";
-import { hasQueuedJobOfKind } from "../../db/queries/jobs.ts";
-import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { enqueueJob } from "../jobs/enqueue.ts";
 import type { Handlers, JobHandler } from "../jobs/queue.ts";
-import { FANOUT_JOB, MAIL_JOB, RETENTION_JOB } from "../../common/notification_rules.ts";
+import { FANOUT_JOB, MAIL_JOB } from "../../common/notification_rules.ts";
 import { mailHandler } from "./mail.ts";
 
 /** Followers per fan-out transaction: short write locks on a small machine. */
@@ -43,21 +40,24 @@ export async function runRetention(db: Db, now = Date.now()): Promise<number> {
   return removed;
 }
 
-export const retentionHandler: JobHandler = {
-  async run(ctx) {
-    const removed = await runRetention(ctx.db);
-    if (removed) log.info("old notifications removed", { removed });
-    await ctx.commit((tx) => enqueueJob(tx, ctx.config, { kind: RETENTION_JOB, payload: {}, runAfter: Date.now() + DAY_MS }));
-  },
-};
-
-/** At start: the daily retention run is queued unless one already is. */
-export async function ensureRetentionJob(db: Db, config: Config): Promise<void> {
-  await writeTx(db, async (tx) => {
-    if (!(await hasQueuedJobOfKind(tx, RETENTION_JOB))) {
-      await enqueueJob(tx, config, { kind: RETENTION_JOB, payload: {}, runAfter: Date.now() + 60_000 });
-    }
-  });
+/**
+ * Runs the retention a minute after start and then daily, in the one process that runs the singletons (server.ts),
+ * like the upload sweep: it keeps no job row, and a restart runs it again; returns the function that stops it.
+ */
+export function startNotificationRetention(db: Db): () => void {
+  const run = () =>
+    runRetention(db).then(
+      (n) => n && log.info("old notifications removed", { removed: n }),
+      (e) => log.error("notification retention failed", { error: String(e) }),
+    );
+  const first = setTimeout(run, 60_000);
+  const daily = setInterval(run, DAY_MS);
+  Deno.unrefTimer(first);
+  Deno.unrefTimer(daily);
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
 }
 
-export const NOTIFY_HANDLERS: Handlers = { [FANOUT_JOB]: fanoutHandler, [MAIL_JOB]: mailHandler, [RETENTION_JOB]: retentionHandler };
+export const NOTIFY_HANDLERS: Handlers = { [FANOUT_JOB]: fanoutHandler, [MAIL_JOB]: mailHandler };
