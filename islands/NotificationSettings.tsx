@@ -28,7 +28,7 @@ export default function NotificationSettings({ initial, emailVerified }: { initi
     <section
       id="notifications"
       aria-labelledby="notifications-title"
-      className="mt-8 rounded-xl bg-neutral-900 p-4"
+      className="mt-8 scroll-mt-20 rounded-xl bg-neutral-900 p-4"
       data-testid="notification-settings"
     >
       <h2 id="notifications-title" className="text-lg font-semibold">Notifications</h2>

@@ -98,6 +98,8 @@ Deno.test("[e2e] notifications: the bell, the page marking read, the settings on
       await section.scrollIntoViewIfNeeded();
       await section.getByTestId("comment-email").check();
       await fanPage.getByText("Notification settings saved").first().waitFor();
+      // As a mail's settings link lands: the section's top below the sticky header (scroll-margin).
+      await fanPage.evaluate(() => document.getElementById("notifications")!.scrollIntoView());
       await screenshot(fanPage, `notification-settings-${w}`);
       const saved = await (await fetch(`${s.url}/api/user/notification-settings`, { headers: { cookie: fanCookie } })).json();
       assert.deepEqual(saved.comment, { web: true, email: true });
