@@ -4,6 +4,7 @@ import { runInBackground, settleBackground } from "./lib/background.ts";
 import { type Config, ConfigError } from "./lib/config.ts";
 import { log } from "./lib/log.ts";
 import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
+import { startNotificationRetention } from "./lib/notify/jobs.ts";
 import { type Jobs, startJobs } from "./lib/boot/jobs.ts";
 import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
 import { warmRankings } from "./lib/feed/rankings.ts";
@@ -65,6 +66,8 @@ export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningS
 function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } {
   const stopSweeper = startUploadSweeper(db, config);
   const stopBanSweeper = startBanSweeper(db);
+  // Read notifications older than 90 days, and past 1,000 a member, go daily (issue 33).
+  const stopRetention = startNotificationRetention(db);
   const jobs: Promise<Jobs | null> = config.jobs.inWeb
     ? startJobs(db, config).catch((e) => (log.error("job runner failed to start", { error: String(e) }), null))
     : Promise.resolve(null);
@@ -72,6 +75,7 @@ function startSingletons(config: Config, db: Db): { stop: () => Promise<void> } 
     stop: async () => {
       stopSweeper();
       stopBanSweeper();
+      stopRetention();
       // Stop claiming; a running transcode is handed back to the queue for the next start.
       await (await jobs)?.stop();
     },

@@ -5,6 +5,7 @@ import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
 import UploadDialog from "../islands/UploadDialog.tsx";
+import NotificationBell from "../islands/NotificationBell.tsx";
 
 export type HeaderProps = {
   user: MemberRow | null;
@@ -93,6 +94,7 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
           >
             Create
           </button>
+          {user && <Island name="NotificationBell" component={NotificationBell} props={{}} />}
           {user
             ? (
               <Island

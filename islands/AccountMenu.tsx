@@ -101,6 +101,7 @@ export default function AccountMenu({ username, isAdmin, verifyEmail = false }: 
         <a href="/profile" className="menu-item">Profile</a>
         <a href="/my-videos" className="menu-item">My Videos</a>
         <a href="/liked" className="menu-item">Liked</a>
+        <a href="/notifications" className="menu-item">Notifications</a>
         {/* Forum and Create leave the header below 640 px: the menu carries them there. */}
         <a href="/forum" className="menu-item sm:hidden">Forum</a>
         <button type="button" popoverTarget="create-dialog" className="menu-item w-full text-left sm:hidden">Create</button>

@@ -1,3 +1,5 @@
+import { notificationsApi, notificationSettingsApi } from "./api/notifications.ts";
+import { notificationsPage } from "./pages/notifications.tsx";
 import type { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import type { RateLimiter } from "../lib/http/rate_limit.ts";
@@ -81,6 +83,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/users", followApi(deps.limiter));
   app.route("/api/user", followListsApi);
   app.route("/api/user/likes", likedItemsApi);
+  app.route("/api/notifications", notificationsApi);
+  app.route("/api/user", notificationSettingsApi);
   app.route("/api/user/mutes", mutesApi(deps.limiter));
   // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
   app.route("/api/collections", collectionsApi(deps.limiter));
@@ -137,6 +141,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/profile", profilePage);
   app.route("/following", followingPage);
   app.route("/liked", likedPage);
+  app.route("/notifications", notificationsPage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);
   app.route("/", verifyEmailPage);

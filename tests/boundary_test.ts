@@ -119,8 +119,21 @@ const LIB_RULE: Record<string, string[]> = {
   "lib/feed": ["lib", "lib/http", "lib/media"],
   "lib/community": ["lib", "lib/http", "lib/media"],
   "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community"],
+  // Notifications (issue 33): their jobs, mails (auth/mail.ts) and the unsubscribe token (media/signing.ts).
+  "lib/notify": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/auth"],
   "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
-  "lib/boot": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/jobs", "lib/render", "lib/storage"],
+  "lib/boot": [
+    "lib",
+    "lib/http",
+    "lib/media",
+    "lib/feed",
+    "lib/community",
+    "lib/auth",
+    "lib/jobs",
+    "lib/notify",
+    "lib/render",
+    "lib/storage",
+  ],
 };
 /** The root keeps what every folder uses; anything else goes in a subsystem folder. */
 const LIB_ROOT_FILES = [

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
-import { auditLog, media } from "../db/schema/mod.ts";
+import { auditLog, media, notifications } from "../db/schema/mod.ts";
 import { BULK_MAX } from "../common/moderation.ts";
 import { REJECT_REASON_MAX } from "../common/admin_rules.ts";
 import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, type TestEnv } from "./_helpers.ts";
@@ -55,6 +55,11 @@ Deno.test("[api] bulk approve and reject: each item decided and audited on its o
   assert.equal((await rowOf(c.id))?.rejectionReason, "Not AI-made");
   assert.equal(JSON.parse((await auditOf(db, "content.reject", "media", c.id))[0].details!).reason, "Not AI-made");
   assert.equal((await auditOf(db, "content.reject", "media", a.id)).length, 0);
+  // Issue 33: the uploader hears of each decision, once, the rejection with its reason.
+  const told = await db.select().from(notifications).where(eq(notifications.userId, uploader.id));
+  const of = (kind: string) => told.filter((n) => n.kind === kind).map((n) => [n.mediaId, n.detail]).sort();
+  assert.deepEqual(of("upload_approved"), [[a.id, null], [b.id, null]].sort());
+  assert.deepEqual(of("upload_rejected"), [[c.id, "Not AI-made"]]);
 });
 
 Deno.test("[api] bulk delete removes the rows and records each with its uploader", async () => {

@@ -83,6 +83,8 @@ export const media = sqliteTable("media", {
   generation: text(),
   /** When the item first became public (approved, not hidden, processed), stamped by triggers (migration 0016); the Following tab's order. */
   publishedAt: integer("published_at"),
+  /** The highest like milestone the owner was told of (issue 33, migration 0018): announced once each. */
+  notifiedLikes: integer("notified_likes").notNull().default(0),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),

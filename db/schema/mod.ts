@@ -7,3 +7,4 @@ export * from "./similar.ts";
 export * from "./collections.ts";
 export * from "./follows.ts";
 export * from "./moderation.ts";
+export * from "./notifications.ts";

@@ -4,8 +4,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 
-/** Every mail has a plain-text and an HTML part. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** Every mail has a plain-text and an HTML part; `headers` adds some (List-Unsubscribe of notification mails, issue 33). */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 const smtpTransports = new WeakMap<Config, Transporter>();
 

@@ -15,12 +15,14 @@ import { IMAGE_RENDITIONS, imageRenditionsHandler } from "../media/image_job.ts"
 import { IMAGE_BACKFILL, imageBackfillHandler, queueImageBackfill } from "../media/image_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";
 import { type Handlers, JobRunner } from "../jobs/queue.ts";
+import { NOTIFY_HANDLERS } from "../notify/jobs.ts";
 
 export const HANDLERS: Handlers = {
   [VIDEO_PROCESS]: videoProcessHandler,
   [HASH_BACKFILL]: hashBackfillHandler,
   [IMAGE_RENDITIONS]: imageRenditionsHandler,
   [IMAGE_BACKFILL]: imageBackfillHandler,
+  ...NOTIFY_HANDLERS,
 };
 
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };

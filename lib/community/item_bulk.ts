@@ -8,6 +8,8 @@ import { type Db, writeTx } from "../../db/client.ts";
 import { approveItem, findItemForModeration, rejectItem } from "../../db/queries/admin.ts";
 import type { Config } from "../config.ts";
 import { deleteMediaItem } from "../media/media_delete.ts";
+import { queueFollowerNews } from "../media/published.ts";
+import { notifyReview } from "../../db/queries/notify.ts";
 import { recordAudit } from "./audit.ts";
 
 export type BulkItemAction = "approve" | "reject" | "delete";
@@ -28,8 +30,15 @@ export async function bulkDecideItems(
       const item = await findItemForModeration(tx, id);
       if (!item) return BULK_ITEM_MSG.gone;
       if (item.reviewStatus !== "pending") return BULK_ITEM_MSG.notPending;
-      if (body.action === "approve") await approveItem(tx, id, adminId, now);
-      else await rejectItem(tx, id, adminId, body.reason!, now);
+      // The owner hears of the decision, and the followers of a public item (issue 33), in the decision's write.
+      if (body.action === "approve") {
+        await approveItem(tx, id, adminId, now);
+        await notifyReview(tx, id, "upload_approved", adminId);
+        await queueFollowerNews(tx, config, id);
+      } else {
+        await rejectItem(tx, id, adminId, body.reason!, now);
+        await notifyReview(tx, id, "upload_rejected", adminId, body.reason);
+      }
       await recordAudit(tx, {
         actorId: adminId,
         action: body.action === "approve" ? "content.approve" : "content.reject",

@@ -7,6 +7,7 @@
  */
 import { type Db, writeTx } from "../../db/client.ts";
 import { findItemForModeration, rejectItem } from "../../db/queries/admin.ts";
+import { notifyReview } from "../../db/queries/notify.ts";
 import { listMemberPostIds, listPendingUploadIds } from "../../db/queries/member_admin.ts";
 import { deletePost, findPost } from "../../db/queries/posts.ts";
 import type { PostKind } from "../../common/moderation.ts";
@@ -71,6 +72,7 @@ export async function rejectMemberPending(db: Db, adminId: number, userId: numbe
         const item = await findItemForModeration(tx, id);
         if (!item) continue;
         await rejectItem(tx, id, adminId, reason, now);
+        await notifyReview(tx, id, "upload_rejected", adminId, reason);
         await recordAudit(tx, {
           actorId: adminId,
           action: "content.reject",

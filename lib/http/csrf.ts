@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app_env.ts";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
+import { UNSUBSCRIBE_PATH } from "../../common/notification_rules.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -31,7 +32,9 @@ export function isOwnOrigin(config: Config, origin: string): boolean {
  */
 export function csrfMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!SAFE.has(c.req.method)) {
+    // RFC 8058 one-click unsubscribe: mail providers POST with no Origin and no session; the token in the
+    // address is the proof, and the route does nothing else (issue 33, decision 031). Exactly this path.
+    if (!SAFE.has(c.req.method) && !(c.req.method === "POST" && c.req.path === UNSUBSCRIBE_PATH)) {
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");
       const ok = origin ? isOwnOrigin(c.var.config, origin) && (!site || site === "same-origin") : site === "same-origin";

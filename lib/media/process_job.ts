@@ -12,7 +12,9 @@
 import { rm, stat } from "node:fs/promises";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { type JobHandler, LeaseLost, PermanentJobError } from "../jobs/queue.ts";
-import type { Tx } from "../../db/client.ts";
+import { type Tx, writeTx } from "../../db/client.ts";
+import { notifyOwner } from "../../db/queries/notify.ts";
+import { queueFollowerNews } from "./published.ts";
 import { setJobOutputs } from "../../db/queries/jobs.ts";
 import {
   findMediaForProcessing,
@@ -139,6 +141,8 @@ export const videoProcessHandler: JobHandler = {
           ...fromFile(current, gen),
           ...(dropOriginal ? { fileKey: keys.renditions[keys.renditions.length - 1] } : {}),
         });
+        // An approved item is public from now on: its creator's followers hear of it (issue 33).
+        await queueFollowerNews(tx, config, mediaId);
         const gone = [...oldFiles, current.thumbnailKey].filter((k) => k && !allKeys.includes(k));
         return dropOriginal ? [...gone, current.fileKey] : gone;
       });
@@ -157,7 +161,13 @@ export const videoProcessHandler: JobHandler = {
   },
   async onFailure(db, job, reason, final) {
     if (!job.mediaId) return;
-    await setMediaProcessing(db, job.mediaId, final ? "failed" : "queued", 0, final ? failureText(reason) : null);
+    const mediaId = job.mediaId;
+    if (!final) return await setMediaProcessing(db, mediaId, "queued", 0, null);
+    // The owner hears of a failure for good with its reason (issue 33), in the transaction that records it.
+    await writeTx(db, async (tx) => {
+      await setMediaProcessing(tx, mediaId, "failed", 0, failureText(reason));
+      await notifyOwner(tx, mediaId, "processing_failed", failureText(reason));
+    });
   },
 };
 

@@ -9,12 +9,19 @@ import { parse } from "hono/utils/cookie";
 import { LEGAL_PAGE_NAMES } from "../../common/legal/mod.ts";
 import type { AppEnv } from "../app_env.ts";
 import { sameSitePath } from "../../common/return_to.ts";
+import { UNSUBSCRIBE_PATH } from "../../common/notification_rules.ts";
 
 export const AGE_COOKIE = "dr_age";
 export const AGE_COOKIE_MAX_AGE = 365 * 86400;
 
 /** Pages an under-18 visitor may still read, and the ones a gate would break (reset links, embeds on other sites). */
-const EXEMPT = new Set(["/access-denied", "/forgot-password", "/reset-password", ...LEGAL_PAGE_NAMES.map((n) => `/${n}`)]);
+const EXEMPT = new Set([
+  "/access-denied",
+  "/forgot-password",
+  "/reset-password",
+  UNSUBSCRIBE_PATH,
+  ...LEGAL_PAGE_NAMES.map((n) => `/${n}`),
+]);
 
 /** Whether a Cookie header holds the confirmation, read with the parser the rest of the app uses (hono's). */
 export function ageConfirmed(cookieHeader: string | undefined): boolean {

@@ -27,6 +27,7 @@ import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
+import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -288,6 +289,7 @@ export const API_OPERATIONS: Operation[] = [
   ...MEMBER_OPERATIONS,
 
   ...MODERATION_OPERATIONS,
+  ...NOTIFICATION_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

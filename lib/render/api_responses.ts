@@ -14,6 +14,7 @@ import { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Up
 export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote };
 import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
+import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
@@ -254,6 +255,7 @@ export const RESPONSES = {
   OpenApiDocument,
   ...MODERATION_RESPONSES,
   ...MEMBER_RESPONSES,
+  ...NOTIFICATION_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -20,9 +20,11 @@ import type { ItemRow } from "../../db/queries/media.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import type { AdminItem, AdminUser, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { blocklistSchema, bulkContentSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { bulkDecideItems } from "../../lib/community/item_bulk.ts";
+import { queueFollowerNews } from "../../lib/media/published.ts";
+import { notifyReview } from "../../db/queries/notify.ts";
 import { blockItemHashes } from "../../lib/media/similar.ts";
 import { withLookAlikes } from "../../lib/media/similar_review.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
@@ -155,6 +157,9 @@ export const adminApi = new Hono<AppEnv>()
     const id = idOr400(c.req.param("id"));
     await moderate(c, id, async (tx, item, admin, now) => {
       await approveItem(tx, id, admin.id, now);
+      // The owner hears of the decision, and the followers of a public item (issue 33), with the change or not at all.
+      if (item.reviewStatus !== "approved") await notifyReview(tx, id, "upload_approved", admin.id);
+      await queueFollowerNews(tx, c.var.config, id);
       return { action: "content.approve", details: { from: item.reviewStatus }, result: null };
     });
     return c.json({ ok: true, id, reviewStatus: "approved" });
@@ -187,6 +192,7 @@ export const adminApi = new Hono<AppEnv>()
     const { reason } = await jsonBody(c, rejectSchema);
     await moderate(c, id, async (tx, item, admin, now) => {
       await rejectItem(tx, id, admin.id, reason, now);
+      if (item.reviewStatus !== "rejected") await notifyReview(tx, id, "upload_rejected", admin.id, reason);
       return { action: "content.reject", details: { from: item.reviewStatus, reason }, result: null };
     });
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });

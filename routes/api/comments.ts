@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { deleteItemComment, findItemComment, insertComment, listComments } from "../../db/queries/social.ts";
+import { notifyComment } from "../../db/queries/notify.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { forbidden, notFound } from "../../lib/http_error.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
@@ -37,8 +38,8 @@ export function commentsApi(limiter: RateLimiter) {
       const user = c.var.user;
       const heldReason = await holdReason(c.var.db, [content], { visitor: !user });
       const writerKey = user ? null : ensureVisitorWriterKey(c);
-      const row = await writeTx(c.var.db, (tx) =>
-        insertComment(tx, {
+      const row = await writeTx(c.var.db, async (tx) => {
+        const row = await insertComment(tx, {
           mediaId: item.id,
           userId: user?.id ?? null,
           username: user?.username ?? "Anonymous",
@@ -46,7 +47,11 @@ export function commentsApi(limiter: RateLimiter) {
           status: heldReason ? "held" : "shown",
           heldReason,
           writerKey,
-        }));
+        });
+        // The owner hears of a shown comment (issue 33); a held one is not shown to them yet.
+        if (!heldReason) await notifyComment(tx, item.id, user?.id ?? null);
+        return row;
+      });
       if (!heldReason) forgetItemRow(c.var.db, item.id);
       return c.json(toComment(row), 201);
     })

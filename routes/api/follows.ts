@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween } from "../../db/queries/blocks.ts";
+import { notifyFollow } from "../../db/queries/notify.ts";
 import { deleteFollow, findFollowCounts, findFollowTarget, insertFollow, isFollowing, listFollows } from "../../db/queries/follows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
@@ -46,7 +47,7 @@ export const followApi = (limiter: RateLimiter) =>
         if (iBlocked || blockedMe) throw forbidden(FOLLOW_MSG.blocked);
         if (!(await isFollowing(tx, me.id, id))) {
           if ((await findFollowCounts(tx, me.id)).followingCount >= MAX_FOLLOWS) throw new HttpError(422, FOLLOW_MSG.tooMany);
-          await insertFollow(tx, me.id, id);
+          if (await insertFollow(tx, me.id, id)) await notifyFollow(tx, me.id, id);
         }
         return { following: true, followerCount: (await findFollowCounts(tx, id)).followerCount };
       });

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { COMMENT_PAGE, FORUM_MSG } from "../../common/forum_rules.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { writeTx } from "../../db/client.ts";
+import { notifyForumReply } from "../../db/queries/notify.ts";
 import {
   addThreadUpvote,
   deleteThread,
@@ -112,7 +113,12 @@ export function forumApi(limiter: RateLimiter) {
       await limiter.hit(`forum-comment:${user.id}`, config.rate.forumCommentsPerUser, config.rate.socialWindowSeconds);
       const heldReason = await holdReason(db, [content], { visitor: false });
       const status = heldReason ? "held" as const : "shown" as const;
-      const row = await writeTx(db, (tx) => insertThreadComment(tx, { threadId: thread.id, userId: user.id, content, status, heldReason }));
+      const row = await writeTx(db, async (tx) => {
+        const row = await insertThreadComment(tx, { threadId: thread.id, userId: user.id, content, status, heldReason });
+        // The thread's starter and commenters hear of a shown reply (issue 33).
+        if (row && status === "shown") await notifyForumReply(tx, thread.id, user.id);
+        return row;
+      });
       if (!row) throw notFound(FORUM_MSG.threadNotFound);
       return c.json(toCommentView(row), 201);
     })

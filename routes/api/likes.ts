@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { addLike, likeStatus, listLikedItems, removeLike } from "../../db/queries/social.ts";
+import { notifyLikes } from "../../db/queries/notify.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { visibleMediaOr404 } from "../../lib/media/media_access.ts";
@@ -30,7 +31,13 @@ export const likesApi = new Hono<AppEnv>()
 async function setLike(c: Context<AppEnv>, id: number, liked: boolean) {
   const user = requireUser(c, LOGIN_TO_LIKE);
   const item = await visibleMediaOr404(c, id);
-  const count = await writeTx(c.var.db, (tx) => (liked ? addLike : removeLike)(tx, item.id, user.id));
+  const count = await writeTx(c.var.db, async (tx) => {
+    if (!liked) return await removeLike(tx, item.id, user.id);
+    const count = await addLike(tx, item.id, user.id);
+    // A like that reaches 10, 50, 100, 500 or 1,000 for the first time tells the owner (issue 33).
+    await notifyLikes(tx, item.id, count);
+    return count;
+  });
   forgetItemRow(c.var.db, item.id);
   return c.json({ isLiked: liked, count, likes: count });
 }

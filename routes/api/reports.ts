@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { countOpenReportsBy, findOpenReport, insertReport } from "../../db/queries/social.ts";
+import { notifyOwner } from "../../db/queries/notify.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { conflict, HttpError } from "../../lib/http_error.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
@@ -27,13 +28,16 @@ export function reportsApi(limiter: RateLimiter) {
     const report = await writeTx(c.var.db, async (tx) => {
       if (await findOpenReport(tx, item.id, reporterKey)) throw conflict(MEDIA_MSG.alreadyReported);
       if ((await countOpenReportsBy(tx, reporterKey)) >= OPEN_REPORTS_MAX) throw new HttpError(422, MEDIA_MSG.tooManyReports);
-      return insertReport(tx, {
+      const report = await insertReport(tx, {
         mediaId: item.id,
         userId: user?.id ?? null,
         reporterKey,
         reason,
         details: details || null,
       }, reportHideThreshold);
+      // The owner hears that reports hid their item (issue 33), not who reported it.
+      if (report.hid) await notifyOwner(tx, item.id, "upload_hidden");
+      return report;
     });
     // Only a report that hides the item (REPORT_HIDE_THRESHOLD) changes what the public sees.
     if (report.hid) await contentChanged(c.var.db);

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import MutedList from "../../islands/MutedList.tsx";
+import NotificationSettings from "../../islands/NotificationSettings.tsx";
+import { notificationSettings } from "../../lib/notify/settings.ts";
 import FollowingFeedUrl from "../../islands/FollowingFeedUrl.tsx";
 import { followingFeedPath, followingFeedToken } from "../../lib/community/follows.ts";
 import { listMutes } from "../../db/queries/mutes.ts";
@@ -23,12 +25,13 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about, mutes, feedToken] = await Promise.all([
+  const [passwordHash, providers, about, mutes, feedToken, notify] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
     listMutes(db, user.id),
     followingFeedToken(db, user.id),
+    notificationSettings(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -49,6 +52,12 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
           notice: connectNotice(c.req.query("connected"), c.req.query("social_error"), c.req.query("provider")),
           about,
         }}
+      />
+      <Island
+        name="NotificationSettings"
+        component={NotificationSettings}
+        props={{ initial: notify, emailVerified: user.emailVerified }}
+        hydrate="visible"
       />
       <Island
         name="MutedList"
