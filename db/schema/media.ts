@@ -57,6 +57,8 @@ export const media = sqliteTable("media", {
    */
   playable: integer({ mode: "boolean" }).notNull().default(true),
   previewKey: text("preview_key"),
+  /** The preview clip has a sound track (issue 35): cards offer Unmute only then. */
+  previewSound: integer("preview_sound", { mode: "boolean" }).notNull().default(false),
   poster2xKey: text("poster2x_key"),
   /** The playable renditions as JSON `[{ k: key, h: height, b: bytes }]`, smallest first (one read per card). */
   sources: text().notNull().default("[]"),

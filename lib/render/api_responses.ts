@@ -75,7 +75,8 @@ export const ContentItem = z.strictObject({
   credits: z.number(),
   vimeoId: z.null(),
   reviewedAt: iso.nullable(),
-  previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
+  previewUrl: z.string().nullable().optional().describe("The card's short clip, played muted until the viewer unmutes it"),
+  previewSound: z.boolean().optional().describe("The card's clip has a sound track: cards offer Unmute only then"),
   sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
     .optional().describe("Playable renditions, smallest first"),
   thumbnail2x: z.string().nullable().optional().describe("The poster at twice the card size"),
