@@ -15,6 +15,8 @@ type Props = {
   title: string;
   width?: number | null;
   height?: number | null;
+  /** Seconds: a short clip starts looping. */
+  duration?: number | null;
 };
 
 const VIDEO_ERROR = "Error loading video. It may be in an unsupported format.";
@@ -25,7 +27,7 @@ export default function MediaPlayer(props: Props) {
   return props.kind === "video" ? <Video {...props} /> : <ZoomImage {...props} />;
 }
 
-function Video({ src, sources, poster, title }: Props) {
+function Video({ src, sources, poster, title, duration }: Props) {
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
@@ -38,7 +40,7 @@ function Video({ src, sources, poster, title }: Props) {
       </div>
     );
   }
-  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} onFail={fail} />;
+  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} duration={duration} onFail={fail} />;
 }
 
 function ZoomImage({ src, poster, placeholder, title, width, height }: Props) {

@@ -113,6 +113,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
                 title: item.title,
                 width: item.width,
                 height: item.height,
+                duration: item.duration,
               }}
             />
           )}
