@@ -64,7 +64,7 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     await until(async () => {
       const mine = await json(await request("/api/user/videos", { cookie }));
       return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
-    });
+    }, 300_000, "processing"); // a state, not a time: four encodes on two shared cores can take minutes
     const mine: any[] = await json(await request("/api/user/videos", { cookie }));
     for (const item of mine) {
       const spec = made.find((m) => m.spec.name === item.title)!;
@@ -140,9 +140,9 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
   }
 });
 
-/** The clip's first sound track decoded to 16-bit PCM (empty when it has none). */
+/** The clip's first sound track decoded to 16-bit mono PCM at 8 kHz. */
 async function decodedAudio(path: string): Promise<Int16Array> {
-  const args = ["-v", "error", "-i", path, "-map", "0:a:0?", "-f", "s16le", "-ac", "1", "-ar", "8000", "pipe:1"];
+  const args = ["-v", "error", "-i", path, "-map", "0:a:0", "-f", "s16le", "-ac", "1", "-ar", "8000", "pipe:1"];
   const r = await new Deno.Command("ffmpeg", { args, stdout: "piped", stderr: "piped" }).output();
   assert.ok(r.success, new TextDecoder().decode(r.stderr));
   return new Int16Array(r.stdout.buffer, r.stdout.byteOffset, Math.floor(r.stdout.byteLength / 2));
@@ -188,6 +188,5 @@ Deno.test(
     const silentOut = `${env.config.dataDir}/silent-preview.mp4`;
     assert.equal(await encodePreview(env.config, silentSrc, (await probeMedia(silentSrc))!, silentOut), false);
     assert.deepEqual((await ffprobe(silentOut)).streams.map((s) => s.codec_type), ["video"]);
-    assert.equal((await decodedAudio(silentOut)).length, 0);
-  },
+    },
 );
