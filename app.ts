@@ -36,8 +36,9 @@ export function createApp(config: Config, deps: AppDeps) {
     if ((c.req.method === "GET" || c.req.method === "HEAD") && c.req.path !== "/healthz") await refreshContentVersion(deps.db);
     await next();
   });
-  // Outside compression, so a hit is served as stored: compressed, headers and all.
-  app.use(microCache(/^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
+  // Outside compression, so a hit is served as stored: compressed, headers and all. A page with the
+  // ad tag (AD_PAGES in lib/http/security_headers.ts: the home page) needs a nonce of its own per response, so with AD_CLIENT_ID it is never shared.
+  app.use(microCache(config.adClientId ? /^\/api\/content\/feed$/ : /^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
   app.use(compression());
   app.use(securityHeaders());
   // Before the session: no cookie read, none set (issue 37).
@@ -56,7 +57,8 @@ export function createApp(config: Config, deps: AppDeps) {
     const known = err instanceof HttpError;
     const status = known ? err.status : 500;
     const message = known ? err.message : "Something went wrong on our side. Please try again.";
-    if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: String(err?.stack ?? err) });
+    // The error itself: lib/log.ts writes its stack and cause, without a failed statement's parameters.
+    if (!known) log.error("request failed", { requestId: c.var.requestId, path: c.req.path, error: err });
     // A storage failure (StorageError, 503) carries what the backend said: the operator needs it, the visitor does not.
     if (known && "detail" in err) log.error("storage failed", { requestId: c.var.requestId, path: c.req.path, detail: String(err.detail) });
     if (known && err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }

@@ -1,6 +1,6 @@
 import { createApp } from "./app.ts";
 import type { Db } from "./db/client.ts";
-import { drainBackground, runInBackground } from "./lib/background.ts";
+import { runInBackground, settleBackground } from "./lib/background.ts";
 import { type Config, ConfigError } from "./lib/config.ts";
 import { log } from "./lib/log.ts";
 import { startUploadSweeper } from "./lib/media/upload_sweep.ts";
@@ -46,7 +46,7 @@ export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningS
       stopTrim();
       await singletons?.stop();
       await server.shutdown();
-      await drainBackground();
+      await settleBackground();
       db.client.close();
     },
   };
@@ -108,6 +108,8 @@ async function serveHere(config: Config, db: Db, opts: { quiet?: boolean }): Pro
     shutdown: async () => {
       await singletons.stop();
       await workers.shutdown();
+      // The jobs run here: what they started in the background (a ranking rebuild) writes this database too.
+      await settleBackground();
       db.client.close();
     },
   };

@@ -39,7 +39,7 @@ async function source1080(path: string, seconds: number, hue = 0) {
 const work = await Deno.makeTempDir({ prefix: "dreamreel-pipeline-" });
 const encodeConfig = parseConfig({ DATA_DIR: work });
 await source1080(`${work}/ten.mp4`, 10);
-const info = (await probeMedia(`${work}/ten.mp4`))!;
+const info = (await probeMedia(encodeConfig, `${work}/ten.mp4`))!;
 const rungs = planRenditions(info);
 let t = performance.now();
 await encodeRenditions(encodeConfig, `${work}/ten.mp4`, info, rungs, rungs.map((r) => `${work}/r${r.height}.mp4`), {});

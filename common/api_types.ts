@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from "./error_codes.ts";
 import type { ContentType, ProcessingState, ReviewStatus } from "./media_rules.ts";
+import type { ReportView } from "./moderation.ts";
 
 /** Every failed `/api/*` call answers this (app.ts onError). */
 export type ApiErrorBody = { error: string; code?: ErrorCode };
@@ -15,7 +16,8 @@ export type SessionUser = {
   username: string;
   email: string | null;
   isAdmin: boolean;
-  createdAt: number;
+  /** ISO 8601, like every date the API answers (issue 36 point 11). */
+  createdAt: string;
   /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
   emailVerified: boolean;
 };
@@ -79,6 +81,8 @@ export type ContentItem = {
   credits: number;
   vimeoId: null;
   reviewedAt: string | null;
+  /** The id of the admin who approved or rejected it (spec part 1 §3, part 2 §3); null before review. */
+  reviewedBy: number | null;
   /** Only in the owner's and admins' answers. */
   processing?: Processing;
 };
@@ -96,7 +100,15 @@ export type CategoryOption = { id: number; name: string; slug: string };
 export type LikeStatus = { isLiked: boolean; count: number };
 
 /** One comment of `GET|POST /api/videos/{id}/comments`; visitors' comments read "Anonymous". */
-export type MediaComment = { id: number; userId: number | null; username: string; content: string; createdAt: string };
+export type MediaComment = {
+  id: number;
+  userId: number | null;
+  username: string;
+  content: string;
+  createdAt: string;
+  /** Only on the writer's own comment while it is held for review or hidden by reports (issue 34). */
+  status?: "held" | "hidden";
+};
 
 /** The admin lists' item: the content item plus what only moderators see. */
 export type AdminItem = ContentItem & { hidden: boolean };
@@ -114,15 +126,21 @@ export type LookAlike = {
   distance: number;
 };
 
-/** `GET /api/admin/content/pending`: with its look-alikes and, when held, the removed item it matches. */
-export type PendingItem = AdminItem & { matchesRemovedId: number | null; lookAlikes: LookAlike[] };
+/**
+ * `GET /api/admin/content/pending`: with its look-alikes, when held the removed item it matches, and
+ * the watched words its title, description, tags or prompt hold (issue 34).
+ */
+export type PendingItem = AdminItem & { matchesRemovedId: number | null; lookAlikes: LookAlike[]; watchedWords: string[] };
 
 /** `GET /api/admin/content/reported`. */
 export type ReportedItem = AdminItem & {
   reportReason: string;
   reportedAt: string;
-  /** Distinct accounts with an open report on the item. */
+  /** Distinct reporters (accounts and visitors) with an open report on the item. */
   openReports: number;
+  /** Open reports, and the newest of them with their words and reporters (issue 34). */
+  reportCount: number;
+  reports: ReportView[];
 };
 
 /** `GET /api/admin/content/approved`. */
@@ -132,10 +150,10 @@ export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: 
 export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */
-export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: number };
+export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: string };
 
 /** `GET /api/messages/unread/count`. */
 export type UnreadCount = { count: number };
 
 /** `GET /api/admin/counts`. */
-export type AdminCounts = { pendingCount: number; reportedCount: number; totalCount: number };
+export type AdminCounts = { pendingCount: number; reportedCount: number; heldCount: number; totalCount: number };

@@ -24,7 +24,7 @@ export const THREAD_PAGE = { size: 30, max: 100, maxOffset: 100_000 } as const;
 /** Comments of one thread, oldest first, a page at a time. */
 export const COMMENT_PAGE = { size: 100, max: 200, maxOffset: 100_000 } as const;
 
-/** Active Users counts members seen within this window (DECISIONS.md). */
+/** Active Users counts members seen within this window (decision 036). */
 export const ACTIVE_WINDOW_MS = 15 * 60_000;
 
 export const FORUM_SORTS = ["newest", "oldest", "popular", "comments"] as const;
@@ -87,6 +87,8 @@ export type ThreadView = {
   userId: number | null;
   user: { username: string } | null;
   upvoted: boolean;
+  /** Only on the writer's own thread while it is held for review or hidden by reports (issue 34). */
+  status?: "held" | "hidden";
 };
 
 export type ForumCommentView = {
@@ -95,6 +97,8 @@ export type ForumCommentView = {
   createdAt: string;
   userId: number | null;
   user: { username: string } | null;
+  /** Only on the writer's own comment while it is held for review or hidden by reports (issue 34). */
+  status?: "held" | "hidden";
 };
 
 export const authorName = (item: { user: { username: string } | null }) => item.user?.username || "Anonymous";

@@ -4,7 +4,7 @@
 export const CONTENT_TYPES = ["video", "image", "embed"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** Review states: the spec's seen values plus the obvious third (DECISIONS.md). */
+/** Review states: the spec's seen values plus the obvious third (decision 036). */
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
@@ -33,6 +33,9 @@ export const REPORT_REASONS = [
 
 export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
 
+/** Open reports one reporter may have waiting for review (issue 31: every list a member grows has a cap). */
+export const OPEN_REPORTS_MAX = 100;
+
 export const MEDIA_MSG = {
   commentEmpty: "Comment cannot be empty",
   commentLong: `Comment is too long (at most ${COMMENT_MAX} characters)`,
@@ -40,6 +43,7 @@ export const MEDIA_MSG = {
   reasonUnknown: "reason must be one of: inappropriate, copyright, explicit, misinformation, other",
   detailsLong: `Details are too long (at most ${REPORT_DETAILS_MAX} characters)`,
   alreadyReported: "You have already reported this content. Our team will review it.",
+  tooManyReports: `You have ${OPEN_REPORTS_MAX} reports waiting for review. Please wait until our team has looked at them.`,
 } as const;
 
 /** Share and embed (spec §2): popup size, 16:9 responsive snippet, confirmation time. */

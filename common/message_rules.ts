@@ -11,6 +11,9 @@ export const MESSAGES_POLL_MS = 10_000;
 /** Raised by the messages screen after it marked a conversation read: the account badge reloads its count. */
 export const UNREAD_CHANGED_EVENT = "dr:unread-changed";
 
+/** How many members one member may block (issue 31: every list a member grows has a cap). */
+export const BLOCKS_MAX = 1000;
+
 export const MESSAGE_MSG = {
   empty: "Message cannot be empty",
   long: `Message is too long (at most ${MESSAGE_MAX.toLocaleString("en-US")} characters)`,
@@ -21,6 +24,7 @@ export const MESSAGE_MSG = {
   blockedByThem: "You can't message this user: they have blocked you.",
   blockedByMe: "You have blocked this user. Unblock them to send a message.",
   blockSelf: "You can't block yourself",
+  tooManyBlocks: `You can block at most ${BLOCKS_MAX.toLocaleString("en-US")} members. Unblock some to block others.`,
   // The spec's toasts (part 2 §8 "Messages" and "Public profile").
   fetchConversations: "Failed to fetch conversations",
   loadMessages: "Error loading messages",

@@ -7,7 +7,7 @@ export const PROFILE_PAGE_MAX = 48;
 /** The member's About text (issue 27 point 14): plain text, links shown as text. */
 export const ABOUT_MAX = 500;
 
-/** The About line of a member who wrote none (the public profile's fixed line before issue 27). */
+/** The About line of a member who wrote none (the spec's fixed line; members write their own: decision 036). */
 export const aboutPlaceholder = (siteName: string) => `AI creator sharing videos and images on ${siteName}.`;
 
 export const PROFILE_MSG = {

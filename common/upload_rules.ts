@@ -44,8 +44,9 @@ export const maxSizeText = (bytes: number) => `The maximum size is ${formatMb(by
 export const UPLOADED_EVENT = "dr:uploaded";
 
 /**
- * The rules' duration for videos (over 10 seconds, at most 15 minutes): a review rule, which the
- * server does not enforce (the spec's client enforces only the size); the upload dialog warns.
+ * The rules' duration for videos (over 10 seconds, at most 15 minutes): the upload dialog warns.
+ * The minimum is a review rule; the server refuses a video longer than MAX_VIDEO_SECONDS (default
+ * these 15 minutes: lib/media/video_check.ts) with its own message.
  */
 export const VIDEO_ADVICE = {
   minSeconds: 10,

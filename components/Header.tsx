@@ -1,4 +1,4 @@
-import type { SessionUser } from "../common/api_types.ts";
+import type { MemberRow } from "../db/queries/users.ts";
 import { newShuffleSeed } from "../common/feed_rules.ts";
 import type { AiTools } from "../common/ai_tools.ts";
 import { Island } from "./Island.tsx";
@@ -7,7 +7,7 @@ import AccountMenu from "../islands/AccountMenu.tsx";
 import UploadDialog from "../islands/UploadDialog.tsx";
 
 export type HeaderProps = {
-  user: SessionUser | null;
+  user: MemberRow | null;
   siteName: string;
   tagline: string;
   /** The simplified variant drops search, Upload and Forum. */

@@ -58,7 +58,8 @@ export class FileWriteLock {
     return () => {
       if (done) return;
       done = true;
-      file.unlockSync();
+      // Closed meanwhile (the database was closed under a holder): closing the file already dropped the flock.
+      if (this.#file === file) file.unlockSync();
       release();
     };
   }

@@ -5,6 +5,7 @@ import { toast } from "../components/ui/toast.ts";
 import { UNREAD_CHANGED_EVENT } from "../common/message_rules.ts";
 import { VerifyEmailNotice } from "../components/ui/profile/VerifyEmailNotice.tsx";
 import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
+import { profileHref } from "../common/profile_rules.ts";
 
 type Props = {
   username: string;
@@ -99,12 +100,14 @@ export default function AccountMenu({ username, isAdmin, verifyEmail = false }: 
         {verifyEmail && <VerifyEmailNotice compact />}
         <a href="/profile" className="menu-item">Profile</a>
         <a href="/my-videos" className="menu-item">My Videos</a>
+        <a href="/liked" className="menu-item">Liked</a>
         {/* Forum and Create leave the header below 640 px: the menu carries them there. */}
         <a href="/forum" className="menu-item sm:hidden">Forum</a>
         <button type="button" popoverTarget="create-dialog" className="menu-item w-full text-left sm:hidden">Create</button>
         <a href="/my-messages" className="menu-item">
           My Messages {unread > 0 && <span className="menu-badge">{badgeText(unread)}</span>}
         </a>
+        <a href={`${profileHref({ username })}#collections`} className="menu-item">Collections</a>
         {isAdmin && (
           <a href="/admin" className="menu-item">
             Admin Dashboard {moderation > 0 && <span className="menu-badge">{badgeText(moderation)}</span>}

@@ -98,7 +98,8 @@ function LoginForm({ initial, next }: { initial: AuthValues; next: string | null
       await api<User>("/api/login", { method: "POST", body: values });
       goBack(next);
     } catch (err) {
-      const message = err instanceof ApiError ? err.body?.error ?? "Login failed" : "Invalid username or password";
+      // The server's message when it sent one; otherwise (a proxy's error page, a dropped connection) the spec's fallback.
+      const message = (err instanceof ApiError && err.body?.error) || "Invalid username or password";
       toast({ title: "Login failed", description: message, variant: "destructive" });
       setBusy(false);
     }

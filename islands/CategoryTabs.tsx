@@ -6,12 +6,15 @@
 import { useEffect, useRef, useState } from "react";
 import { CATEGORY_SCROLL_STEP_PX, SORT_EVENT, TEXT } from "../common/feed_rules.ts";
 
-/** `sortBy`: the chosen sort (not the default), carried into each tab link so it survives. */
-type Props = { categories: { name: string; slug: string }[]; active: string | null; sortBy?: string | null };
+/**
+ * `sortBy`: the chosen sort (not the default), carried into each tab link so it survives. `following`: the
+ * members' Following tab (issue 32) after All Categories, highlighted when true; visitors get none (null).
+ */
+type Props = { categories: { name: string; slug: string }[]; active: string | null; sortBy?: string | null; following?: boolean | null };
 
 const tab = "shrink-0 whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm font-medium transition-colors";
 
-export default function CategoryTabs({ categories, active, sortBy: firstSort = null }: Props) {
+export default function CategoryTabs({ categories, active, sortBy: firstSort = null, following = null }: Props) {
   const [sortBy, setSortBy] = useState(firstSort);
   useEffect(() => {
     const onSort = (e: Event) => setSortBy((e as CustomEvent<string | null>).detail);
@@ -69,6 +72,15 @@ export default function CategoryTabs({ categories, active, sortBy: firstSort = n
         >
           All Categories
         </a>
+        {following !== null && (
+          <a
+            href="/following"
+            aria-current={following ? "page" : undefined}
+            className={`${tab} ${following ? "bg-orange-500 text-black" : "bg-neutral-800 text-neutral-200 hover:bg-neutral-700"}`}
+          >
+            Following
+          </a>
+        )}
         {categories.map((c) => (
           <a
             key={c.slug}

@@ -6,6 +6,9 @@ import type { MediaComment } from "../common/api_types.ts";
 import { formatDate } from "../common/format.ts";
 import { firstError } from "../common/schemas/form.ts";
 import { toast } from "../components/ui/toast.ts";
+import { ReportLink, ReportPostDialog } from "../components/ui/ReportForm.tsx";
+import { PostStatusNote } from "../components/ui/PostStatusNote.tsx";
+import { HELD_TOAST } from "../common/moderation.ts";
 
 /**
  * `count` is the item's comment count; the list holds at most the newest COMMENT_LIST_LIMIT comments.
@@ -32,8 +35,11 @@ export default function Comments({ videoId, initial, username, count: initialCou
   const [posting, setPosting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<MediaComment | null>(null);
+  const [reporting, setReporting] = useState<MediaComment | null>(null);
   const canDelete = (c: MediaComment) =>
     !!viewer && (viewer.isAdmin || viewer.id === ownerId || (c.userId !== null && c.userId === viewer.id));
+  /** Anyone may report a comment everyone sees (issue 34), but not their own. */
+  const canReport = (c: MediaComment) => !c.status && (!viewer || c.userId !== viewer.id);
 
   /** Deletes `c` (issue 27: own comments, and all on one's own item or as an admin); the count follows the server's. */
   async function remove(c: MediaComment) {
@@ -62,8 +68,10 @@ export default function Comments({ videoId, initial, username, count: initialCou
     try {
       const fresh = await api<MediaComment[]>(`/api/videos/${videoId}/comments`);
       setList(fresh);
-      // A shorter list than the server's page is complete, so its length is the count.
-      setCount((n) => fresh.length < COMMENT_LIST_LIMIT ? fresh.length : Math.max(n, fresh.length));
+      // A shorter list than the server's page is complete, so its shown comments are the count
+      // (one's own comments awaiting review are listed but not counted).
+      const shown = fresh.filter((c) => !c.status).length;
+      setCount((n) => fresh.length < COMMENT_LIST_LIMIT ? shown : Math.max(n, shown));
     } catch {
       // The comment is saved and already shown; the next visit brings the full list.
     }
@@ -92,9 +100,10 @@ export default function Comments({ videoId, initial, username, count: initialCou
       return;
     }
     setText("");
-    toast({ title: "Comment added", description: "Your comment has been added successfully" });
+    // A comment held for review (issue 34) is shown to its writer only, marked, and not counted.
+    toast(added?.status === "held" ? HELD_TOAST : { title: "Comment added", description: "Your comment has been added successfully" });
     if (added && typeof added.id === "number") setList((l) => [added, ...l.filter((c) => c.id !== added.id)]);
-    setCount((n) => n + 1);
+    if (!added?.status) setCount((n) => n + 1);
     setPosting(false);
     await refresh();
   }
@@ -124,26 +133,50 @@ export default function Comments({ videoId, initial, username, count: initialCou
         : (
           <ul className="flex flex-col gap-4" data-testid="comment-list">
             {list.map((c) => (
-              <li key={c.id} className="rounded-lg bg-neutral-900 p-3">
+              <li
+                key={c.id}
+                id={`comment-${c.id}`}
+                data-status={c.status}
+                className={`scroll-mt-20 rounded-lg p-3 ${
+                  c.status ? "border border-dashed border-amber-700/60 bg-neutral-900/60" : "bg-neutral-900"
+                }`}
+              >
                 <div className="mb-1 flex items-start justify-between gap-2 text-sm">
                   <p className="min-w-0 wrap-anywhere">
                     <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
                   </p>
-                  {canDelete(c) && (
-                    <button
-                      type="button"
-                      className="shrink-0 text-xs text-red-300 hover:underline"
-                      onClick={() => setDeleting(c)}
-                    >
-                      Delete
-                    </button>
-                  )}
+                  <span className="flex shrink-0 gap-3">
+                    {canReport(c) && (
+                      <ReportLink
+                        label={`Report comment by ${c.username || "Anonymous"}`}
+                        onClick={() => setReporting(c)}
+                      />
+                    )}
+                    {canDelete(c) && (
+                      <button
+                        type="button"
+                        className="text-xs text-red-300 hover:underline"
+                        onClick={() => setDeleting(c)}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </span>
                 </div>
+                <PostStatusNote status={c.status} />
                 <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">{c.content}</p>
               </li>
             ))}
           </ul>
         )}
+      {reporting && (
+        <ReportPostDialog
+          title="Report Comment"
+          url={`/api/videos/${videoId}/comments/${reporting.id}/report`}
+          idPrefix={`report-comment-${reporting.id}`}
+          close={() => setReporting(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete this comment?"

@@ -28,6 +28,8 @@ export type FeedProps = {
   /** The signed-in viewer's username: their own cards offer no "Mute @themselves". */
   viewerName?: string | null;
   adClientId: string | null;
+  /** The Following tab (issue 32): the followed members' items, newest published first; no sort menu. */
+  following?: boolean;
 };
 
 type Status = "idle" | "loading" | "error";
@@ -47,8 +49,18 @@ export default function Feed(props: FeedProps) {
 const FEATURED_WIDE = "md:flex-row md:[&>:first-child]:w-96 md:[&>:first-child]:shrink-0 lg:[&>:first-child]:w-[26rem]";
 
 function FeedBody({ viewerName, ...props }: FeedProps) {
-  const { featured, first, hasMore: firstHasMore, columns: firstColumns, category, seed, sort: firstSort = null, signedIn, adClientId } =
-    props;
+  const {
+    featured,
+    first,
+    hasMore: firstHasMore,
+    columns: firstColumns,
+    category,
+    seed,
+    sort: firstSort = null,
+    signedIn,
+    adClientId,
+    following = false,
+  } = props;
   const mine = (item: CardItem) => ownItem(item, viewerName);
   const [sort, setSort] = useState<Sort | null>(seed ? null : firstSort);
   const [pages, setPages] = useState<FeedPage[]>([first]);
@@ -102,9 +114,10 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     const generation = s.generation;
     setStatus("loading");
     const params = new URLSearchParams({ page: String(page), columnCount: String(s.columns) });
-    if (s.sort) params.set("sortBy", s.sort);
+    if (following) params.set("following", "true");
+    else if (s.sort) params.set("sortBy", s.sort);
     else if (seed) params.set("shuffleSeed", seed);
-    if (category) params.set("category", category);
+    if (category && !following) params.set("category", category);
     if (page === 1) params.set("timestamp", String(Date.now()));
     try {
       const res = await api<FeedResponse<CardItem>>(`/api/content/feed?${params}`);
@@ -123,7 +136,7 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     } finally {
       if (generation === s.generation) s.loading = false;
     }
-  }, [category, seed, featured]);
+  }, [category, seed, featured, following]);
 
   // Further pages when the bottom indicator comes into view.
   useEffect(() => {
@@ -195,17 +208,22 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
             <span className="sr-only">: show the trending order</span>
           </button>
         )}
-        <label className="flex items-center gap-2 text-sm text-neutral-300">
-          Sort by
-          <select
-            value={sort ?? "trending"}
-            onChange={(e) => changeSort(e.target.value as Sort)}
-            aria-label="Sort by"
-            className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
-          >
-            {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </select>
-        </label>
+        {/* The Following tab has one order: newest published first. */}
+        {following
+          ? <p className="text-sm text-neutral-400">Newest first</p>
+          : (
+            <label className="flex items-center gap-2 text-sm text-neutral-300">
+              Sort by
+              <select
+                value={sort ?? "trending"}
+                onChange={(e) => changeSort(e.target.value as Sort)}
+                aria-label="Sort by"
+                className="rounded-lg border border-neutral-700 bg-neutral-900 px-2 py-1.5 text-sm text-neutral-100"
+              >
+                {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              </select>
+            </label>
+          )}
       </div>
       <ul className="later-rows grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="feed-grid">
         {pages.flatMap((p, pi) =>

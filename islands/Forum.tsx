@@ -27,6 +27,8 @@ export type ForumView = { categoryId: number | null; sort: ForumSort; filter: Fo
 export type ForumProps = {
   categories: ForumCategory[];
   totalThreads: number;
+  /** Comments on every thread (the spec's stat counts only the opened thread's: decision 036). */
+  totalComments: number;
   activeUsers: number;
   /** The first page of the view, in the server's order. */
   threads: ThreadView[];
@@ -48,6 +50,7 @@ export default function Forum(props: ForumProps) {
   const { viewer, categories: initialCategories } = props;
   const [categories, setCategories] = useState(initialCategories);
   const [totalThreads, setTotalThreads] = useState(props.totalThreads);
+  const [totalComments, setTotalComments] = useState(props.totalComments);
   const [view, setView] = useState(props.view);
   const [threads, setThreads] = useState(props.threads);
   const [listed, setListed] = useState(props.listed);
@@ -114,8 +117,11 @@ export default function Forum(props: ForumProps) {
   }
 
   function created(t: ThreadView) {
-    setTotalThreads((n) => n + 1);
-    setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: c.count + 1 } : c)));
+    // A held thread (issue 34) is listed for its writer but counted once approved.
+    if (!t.status) {
+      setTotalThreads((n) => n + 1);
+      setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: c.count + 1 } : c)));
+    }
     const fits = (view.categoryId === null || view.categoryId === t.categoryId) && (view.filter === "all" || t.isSticky);
     if (fits) setThreads((list) => [...list, t].sort(compareThreads(view.sort)));
   }
@@ -128,8 +134,11 @@ export default function Forum(props: ForumProps) {
       throw err;
     }
     setThreads((list) => list.filter((x) => x.id !== t.id));
-    setTotalThreads((n) => Math.max(0, n - 1));
-    setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: Math.max(0, c.count - 1) } : c)));
+    if (!t.status) {
+      setTotalThreads((n) => Math.max(0, n - 1));
+      setTotalComments((n) => Math.max(0, n - t.commentCount));
+      setCategories((list) => list.map((c) => (c.id === t.categoryId ? { ...c, count: Math.max(0, c.count - 1) } : c)));
+    }
     if (openId === t.id) setOpenId(null);
     toast({ title: "Thread deleted" });
   }
@@ -137,7 +146,6 @@ export default function Forum(props: ForumProps) {
   const q = search.trim().toLowerCase();
   const shown = q ? threads.filter((t) => t.title.toLowerCase().includes(q) || t.content.toLowerCase().includes(q)) : threads;
   const names = new Map(categories.map((c) => [c.id, c.name]));
-  const opened = threads.find((t) => t.id === openId);
 
   return (
     <div className="mx-auto grid max-w-[1400px] gap-6 px-3 py-6 sm:px-6 lg:grid-cols-[260px_minmax(0,1fr)]">
@@ -151,7 +159,7 @@ export default function Forum(props: ForumProps) {
         sort={view.sort}
         filter={view.filter}
         totalThreads={totalThreads}
-        openComments={opened?.commentCount ?? 0}
+        totalComments={totalComments}
         activeUsers={props.activeUsers}
         choose={(categoryId) => change({ categoryId })}
       />
@@ -189,7 +197,10 @@ export default function Forum(props: ForumProps) {
               upvote={() => upvote(t)}
               upvoting={upvoting === t.id}
               remove={() => setDeleting(t)}
-              countChanged={(d) => patchThread(t.id, (x) => ({ commentCount: Math.max(0, x.commentCount + d) }))}
+              countChanged={(d) => {
+                patchThread(t.id, (x) => ({ commentCount: Math.max(0, x.commentCount + d) }));
+                setTotalComments((n) => Math.max(0, n + d));
+              }}
             />
           ))}
         </div>

@@ -1,9 +1,9 @@
 import type { Config } from "./config.ts";
 import type { Db } from "../db/client.ts";
-import type { SessionUser } from "../common/api_types.ts";
+import type { MemberRow } from "../db/queries/users.ts";
 
-/** The signed-in member of a request (what `GET /api/user` answers). */
-export type CurrentUser = SessionUser;
+/** The signed-in member of a request (`GET /api/user` answers it through lib/auth/session_user.ts). */
+export type CurrentUser = MemberRow;
 
 /** What every request carries through the middleware chain (set in app.ts). */
 export type AppEnv = {

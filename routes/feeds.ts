@@ -6,11 +6,16 @@ import { profileHref } from "../common/profile_rules.ts";
 import { findCategory } from "../db/queries/feed.ts";
 import {
   type FeedRow,
+  listFeedRowsByIds,
   listNewestPublic,
   listNewestPublicByUser,
   listNewestPublicInCategory,
   listNewestPublicWithTagWords,
 } from "../db/queries/feeds.ts";
+import { findFollowingFeedOwner } from "../db/queries/follows.ts";
+import { FEED_TOKEN_RE } from "../lib/community/follows.ts";
+import { followingNewest } from "../lib/feed/following.ts";
+import { mutedIds } from "../lib/feed/mutes.ts";
 import { findProfileUserByUsername } from "../db/queries/profiles.ts";
 import { atomXml } from "../lib/feed/atom.ts";
 import { FEED_LIMIT, feedEntry } from "../lib/feed/entry.ts";
@@ -22,6 +27,8 @@ import { parseOr400, queryOr400 } from "../lib/validate.ts";
 
 /** Readers poll; five minutes keeps a burst of them off the database while a new item shows soon. */
 const FEED_CACHE = "public, max-age=300";
+/** A member's Following feed is theirs: no shared cache keeps it. */
+const PRIVATE_FEED_CACHE = "private, max-age=300";
 
 type Scope = { title: string; description: string; link: string; rows: FeedRow[] };
 
@@ -76,9 +83,25 @@ export const feedRoutes = new Hono<AppEnv>()
         rows,
       };
     }))
+  // The Following tab of the member the secret token names (issue 32): what the tab lists, mutes included.
+  .get("/following/:file{[^/]+\\.xml}", (c) =>
+    send(c, async (token) => {
+      const owner = FEED_TOKEN_RE.test(token) ? await findFollowingFeedOwner(c.var.db, token) : undefined;
+      if (!owner || owner.banned) throw notFound("No such feed");
+      const ids = await followingNewest(c.var.db, owner.id, FEED_LIMIT, await mutedIds(c.var.db, owner.id));
+      const rows = await listFeedRowsByIds(c.var.db, ids);
+      c.header("X-Robots-Tag", "noindex");
+      return {
+        title: `${c.var.config.siteName}: following`,
+        description: `The newest items of the members ${owner.username} follows on ${c.var.config.siteName}.`,
+        link: "/following",
+        // Dated by when each became public, the order the tab and this list follow.
+        rows: rows.map((r) => ({ ...r, createdAt: r.publishedAt ?? r.createdAt })),
+      };
+    }, PRIVATE_FEED_CACHE))
   .onError(jsonErrors);
 
-async function send(c: Context<AppEnv>, scope: (name: string) => Promise<Scope>) {
+async function send(c: Context<AppEnv>, scope: (name: string) => Promise<Scope>, cache = FEED_CACHE) {
   const { format = "rss" } = queryOr400(c, feedQuery) as { format?: FeedFormat };
   const file = c.req.param("file");
   const name = file === undefined ? "" : parseOr400(feedNameParam, file.replace(/\.xml$/, ""));
@@ -90,6 +113,6 @@ async function send(c: Context<AppEnv>, scope: (name: string) => Promise<Scope>)
   // An empty feed is dated at the epoch, so it keeps one ETag until an item arrives.
   const channel = { title, description, link: new URL(link, siteUrl).href, self, updated: updated ?? new Date(0), entries };
   return format === "atom"
-    ? sendConditional(c, atomXml(channel, siteName), "application/atom+xml; charset=utf-8", updated, FEED_CACHE)
-    : sendConditional(c, rssXml(channel, siteName), "application/rss+xml; charset=utf-8", updated, FEED_CACHE);
+    ? sendConditional(c, atomXml(channel, siteName), "application/atom+xml; charset=utf-8", updated, cache)
+    : sendConditional(c, rssXml(channel, siteName), "application/rss+xml; charset=utf-8", updated, cache);
 }

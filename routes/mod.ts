@@ -4,7 +4,12 @@ import type { RateLimiter } from "../lib/http/rate_limit.ts";
 import { accountApi } from "./api/account.ts";
 import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
+import { adminPostsApi } from "./api/admin_posts.ts";
+import { watchedWordsApi } from "./api/watched_words.ts";
+import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
+import { collectionsApi } from "./api/collections.ts";
+import { ownCollectionsApi, userCollectionsApi } from "./api/collection_lists.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
@@ -14,7 +19,8 @@ import { forumApi } from "./api/forum.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
 import { contentApi } from "./api/content.ts";
-import { feedLikeApi, likesApi } from "./api/likes.ts";
+import { feedLikeApi, likedItemsApi, likesApi } from "./api/likes.ts";
+import { followApi, followListsApi } from "./api/follows.ts";
 import { messagesApi } from "./api/messages.ts";
 import { passwordResetApi } from "./api/password_reset.ts";
 import { reportsApi } from "./api/reports.ts";
@@ -37,8 +43,11 @@ import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
 import { myMessagesPage } from "./pages/my_messages.tsx";
 import { userProfilePage } from "./pages/user_profile.tsx";
+import { collectionPage } from "./pages/collection.tsx";
 import { passwordResetPages } from "./pages/password_reset.tsx";
 import { profilePage } from "./pages/profile.tsx";
+import { followingPage } from "./pages/following.tsx";
+import { likedPage } from "./pages/liked.tsx";
 import { verifyEmailPage } from "./pages/verify_email.tsx";
 import { staticFiles } from "./static.ts";
 import { uploadedFiles } from "./uploads.ts";
@@ -64,8 +73,19 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api", openApiRoutes);
   app.route("/api", apiDocsPage);
   app.route("/api/forum", forumApi(deps.limiter));
-  app.route("/api/users", usersApi);
-  app.route("/api/user/mutes", mutesApi);
+  app.route("/api/users", usersApi(deps.limiter));
+  // follows.ts: following a member (/api/users/{id}/follow) and one's own lists and feed address (/api/user/...).
+  app.route("/api/users", followApi(deps.limiter));
+  app.route("/api/user", followListsApi);
+  app.route("/api/user/likes", likedItemsApi);
+  app.route("/api/user/mutes", mutesApi(deps.limiter));
+  // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
+  app.route("/api/collections", collectionsApi(deps.limiter));
+  app.route("/api/users", userCollectionsApi);
+  app.route("/api/user/collections", ownCollectionsApi);
+  // admin_posts.ts and watched_words.ts: the moderation of comments and forum posts (issue 34), each admin-only on its own.
+  app.route("/api/admin/posts", adminPostsApi);
+  app.route("/api/admin/watched-words", watchedWordsApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);
@@ -73,10 +93,12 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // likes.ts: the like of an item (/api/videos/{id}/like) and the feed's variant (/api/like).
   app.route("/api/like", feedLikeApi);
   app.route("/api/messages", messagesApi(deps.limiter));
-  // reports.ts: the spec's client posts to both paths (DECISIONS.md).
+  // reports.ts: the spec's client posts to both paths (decision 036).
   const reports = reportsApi(deps.limiter);
   app.route("/api/reports", reports);
   app.route("/api/report", reports);
+  // post_reports.ts: reports of item comments (/api/videos/...) and forum posts (/api/forum/...), issue 34.
+  app.route("/api", postReportsApi(deps.limiter));
   app.route("/api/s3", s3Api);
   app.route("/api/search", searchApi);
   app.route("/api/upload", uploadApi(deps.limiter));
@@ -103,7 +125,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/forum", forumPage);
   app.route("/my-messages", myMessagesPage);
   app.route("/user", userProfilePage);
+  app.route("/collections", collectionPage);
   app.route("/profile", profilePage);
+  app.route("/following", followingPage);
+  app.route("/liked", likedPage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);
   app.route("/", verifyEmailPage);

@@ -59,6 +59,9 @@ export function compileArgs(output: string, envFile: string, target = hostTarget
     "static",
     "--include",
     "db/migrations",
+    // The parse worker is started from a URL (lib/media/untrusted_parse.ts), which deno compile does not follow.
+    "--include",
+    "lib/media/parse_worker.ts",
     "--output",
     output,
     "main.ts",

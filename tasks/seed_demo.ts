@@ -56,7 +56,7 @@ const COMMENTS = [
   "Love the palette here.",
   "Would make a perfect wallpaper.",
   "How long did this take to render?",
-  "The loop is seamless, nice work.",
+  "The camera move is seamless, nice work.",
   "This belongs in a gallery.",
   "Reminds me of 90s demoscene intros.",
   "Can you share the full prompt?",

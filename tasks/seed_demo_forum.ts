@@ -1,6 +1,7 @@
 /** The demo's forum: a sticky welcome from the admin and a few threads with comments and upvotes, through the app's own queries. */
 import type { Tx } from "../db/client.ts";
-import { addThreadUpvote, insertThread, insertThreadComment } from "../db/queries/forum.ts";
+import { addThreadUpvote, insertThread } from "../db/queries/forum.ts";
+import { insertThreadComment } from "../db/queries/forum_comments.ts";
 import { forumCategories } from "../db/schema/mod.ts";
 
 const HOUR = 3_600_000;

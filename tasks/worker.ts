@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { prepareData } from "../lib/boot/bootstrap.ts";
 import { startJobs } from "../lib/boot/jobs.ts";
 import { log, setLogLevel } from "../lib/log.ts";
+import { settleBackground } from "../lib/background.ts";
 
 if (import.meta.main) await main();
 
@@ -31,6 +32,7 @@ async function main() {
       stopping = true;
       log.info("worker stopping", { signal });
       await jobs.stop();
+      await settleBackground();
       db.client.close();
       Deno.exit(0);
     });

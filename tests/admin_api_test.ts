@@ -171,6 +171,8 @@ Deno.test("[api] approve makes a pending item public: file URL, home page, row a
   assert.equal(await statusOf(request(`/uploads/${item.fileKey}`, { cookie: memberCookie })), 404);
   assert.ok(!(await (await request("/")).text()).includes("Sunrise over dunes"));
 
+  const unreviewed = await json(await request(`/api/videos/${item.id}`, { cookie: adminCookie }));
+  assert.deepEqual([unreviewed.reviewedAt, unreviewed.reviewedBy], [null, null]);
   const before = Date.now();
   const body = await json(await post(`/api/admin/content/${item.id}/approve`, adminCookie));
   assert.deepEqual(body, { ok: true, id: item.id, reviewStatus: "approved" });
@@ -180,6 +182,9 @@ Deno.test("[api] approve makes a pending item public: file URL, home page, row a
   assert.equal(r?.reviewedBy, admin.id);
   assert.ok((r?.reviewedAt ?? 0) >= before);
   assert.equal(r?.rejectionReason, null);
+  // The content item says who reviewed it beside when (spec part 1 §3, part 2 §3; issue 36 point 8).
+  const reviewed = await json(await request(`/api/videos/${item.id}`));
+  assert.deepEqual([reviewed.reviewedAt, reviewed.reviewedBy], [new Date(r!.reviewedAt!).toISOString(), admin.id]);
 
   const file = await request(`/uploads/${item.fileKey}`);
   assert.equal(file.status, 200);
@@ -476,9 +481,11 @@ Deno.test("[api] GET /api/admin/counts matches the lengths of the pending and re
   const pending = await json(await request("/api/admin/content/pending", { cookie: adminCookie }));
   const reported = await json(await request("/api/admin/content/reported", { cookie: adminCookie }));
   assert.ok(pending.some((i: { id: number }) => i.id === pendingItem.id));
+  // No comment or forum post is reported or held here (issue 34's counts: tests/held_posts_api_test.ts).
   assert.deepEqual(counts, {
     pendingCount: pending.length,
     reportedCount: reported.length,
+    heldCount: 0,
     totalCount: pending.length + reported.length,
   });
   await json(await post(`/api/admin/content/${reportedItem.id}/dismiss-reports`, adminCookie));

@@ -123,7 +123,16 @@ const LIB_RULE: Record<string, string[]> = {
   "lib/boot": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/jobs", "lib/render", "lib/storage"],
 };
 /** The root keeps what every folder uses; anything else goes in a subsystem folder. */
-const LIB_ROOT_FILES = ["app_env.ts", "background.ts", "body.ts", "config.ts", "http_error.ts", "log.ts", "validate.ts"];
+const LIB_ROOT_FILES = [
+  "app_env.ts",
+  "background.ts",
+  "body.ts",
+  "config.ts",
+  "config_schema.ts",
+  "http_error.ts",
+  "log.ts",
+  "validate.ts",
+];
 /** What lib/ serves: the layers above it. */
 const ABOVE_LIB = ["routes/", "app.ts", "server.ts", "main.ts", "tasks/", "bench/", "tests/"];
 

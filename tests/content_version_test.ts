@@ -21,6 +21,8 @@ const rejected = await createMedia(db, { userId: owner.id, title: "Soon rejected
 const reported = await createMedia(db, { userId: owner.id, title: "Soon reported" });
 const edited = await createMedia(db, { userId: owner.id, title: "Old title here", contentType: "video", duration: 12 });
 const pending = await createMedia(db, { userId: owner.id, title: "Waiting for review", reviewStatus: "pending" });
+const steady = await createMedia(db, { userId: owner.id, title: "Steady title" });
+const draft = await createMedia(db, { userId: owner.id, title: "Draft title", reviewStatus: "pending" });
 
 // An explicit sort is never shuffled, so these visitor responses are always stored.
 const PAGES = ["/?sortBy=newest", "/api/content/feed?sortBy=newest"];
@@ -89,6 +91,22 @@ Deno.test("[cache] reject, hide by reports, feature and owner edits each show on
     shows(body, "New title here");
     shows(body, "Old title here", false);
   }
+});
+
+Deno.test("[cache] an edit visitors cannot see, and a report that hides nothing, leave the cached pages (issue 31 point 6)", async () => {
+  await visitorPagesCached();
+  // The same title again, a pending item's new title, a visitor's report (which never hides).
+  await ok(await request(`/api/videos/${steady.id}`, { method: "PUT", json: { title: "Steady title" }, cookie: ownerCookie }));
+  await ok(await request(`/api/videos/${draft.id}`, { method: "PUT", json: { title: "Draft, renamed" }, cookie: ownerCookie }));
+  await ok(await request("/api/reports", { json: { videoId: steady.id, reason: "other" } }));
+  for (const path of PAGES) {
+    const res = await request(path);
+    assert.match(res.headers.get("age") ?? "", /^\d+$/, `${path} is still served from the cache`);
+    await res.body?.cancel();
+  }
+  // A visible change still renders fresh.
+  await ok(await request(`/api/videos/${steady.id}`, { method: "PUT", json: { title: "Steady, renamed" }, cookie: ownerCookie }));
+  for (const body of await nextVisitorPages()) shows(body, "Steady, renamed");
 });
 
 Deno.test("[cache] a refused moderation call leaves the cache alone", async () => {

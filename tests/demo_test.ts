@@ -3,7 +3,10 @@ import { countMediaByTypeAndStatus, firstFileKeys, mediaWithInconsistentCounts }
 import { findLoginByUsername } from "../db/queries/users.ts";
 import { verifyPassword } from "../lib/auth/passwords.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "../tasks/seed_demo.ts";
-import { makeTestEnv } from "./_helpers.ts";
+import { DEMO_EMBEDS, DEMO_IMAGES, DEMO_VIDEOS } from "../tasks/demo_catalog.ts";
+import { eq } from "drizzle-orm";
+import { categories, media } from "../db/schema/mod.ts";
+import { createMedia, createUser, makeTestEnv } from "./_helpers.ts";
 
 Deno.test("[demo] seeding fills a fresh data directory once, with 40+ approved items whose files are served", async () => {
   await using env = await makeTestEnv();
@@ -69,4 +72,35 @@ Deno.test("[demo] point 11: the demo's links point to where it listens, and the 
   const { default: sharp } = await import("sharp");
   const meta = await sharp(new Uint8Array(await image.arrayBuffer())).metadata();
   assert.deepEqual([meta.width, meta.height], [1200, 630], "the size share cards use");
+});
+
+Deno.test("[demo] issue 36 point 19: the demo and the default categories fit the default rules, which forbid abstract art", async () => {
+  await using env = await makeTestEnv();
+  // The rule stands as the spec words it (part 2 §5) ...
+  assert.match(await (await env.request("/")).text(), /No abstract art, visualizers or dancing videos\./);
+  // ... so a fresh site offers no category for it,
+  const slugs = (await (await env.request("/api/categories")).json()).map((c: { slug: string }) => c.slug);
+  assert.ok(slugs.length >= 11);
+  assert.ok(!slugs.includes("abstract"), slugs.join(", "));
+  // and every demo item sits in one of the site's categories and is not worded as what the rules forbid.
+  const items = [...DEMO_VIDEOS, ...DEMO_IMAGES, ...DEMO_EMBEDS];
+  assert.deepEqual(items.filter((i) => !slugs.includes(i.category)).map((i) => `${i.title}: ${i.category}`), []);
+  const forbidden = /abstract|fractal|op-art|visuali[sz]er|psychedelic|\bloop/i;
+  assert.deepEqual(items.filter((i) => forbidden.test([i.title, i.prompt, ...i.tags].join(" "))).map((i) => i.title), []);
+});
+
+Deno.test("[demo] issue 36 point 19: migration 0022 drops the default Abstract category only where no item uses it", async () => {
+  await using env = await makeTestEnv();
+  const migration = await Deno.readTextFile(new URL("../db/migrations/0022_no_abstract_category.sql", import.meta.url));
+  const slugs = async () => (await env.db.select().from(categories).all()).map((c) => c.slug);
+  // An older site, as 0001 left it: the category goes.
+  await env.db.insert(categories).values({ name: "Abstract", slug: "abstract", createdAt: 0 });
+  await env.db.client.executeMultiple(migration);
+  assert.ok(!(await slugs()).includes("abstract"), "unused: dropped");
+  // A site whose operator filed items in it: it stays, with its items.
+  const [abstract] = await env.db.insert(categories).values({ name: "Abstract", slug: "abstract", createdAt: 0 }).returning();
+  const item = await createMedia(env.db, { userId: (await createUser(env.db)).id, categoryId: abstract.id });
+  await env.db.client.executeMultiple(migration);
+  assert.ok((await slugs()).includes("abstract"), "in use: kept");
+  assert.equal((await env.db.select().from(media).where(eq(media.id, item.id)).get())?.categoryId, abstract.id);
 });

@@ -280,7 +280,7 @@ Deno.test("[api] GET /api/content/feed with an unknown category answers 404", as
 Deno.test("[api] GET /api/categories lists id, name and slug", async () => {
   const { body } = await json("/api/categories");
   assert.equal(body.length, cats.length);
-  assert.ok(body.length >= 12);
+  assert.ok(body.length >= 11, "the default categories (Abstract left with issue 36)");
   assert.deepEqual(Object.keys(body[0]).sort(), ["id", "name", "slug"]);
   assert.deepEqual(body.map((c: { slug: string }) => c.slug).sort(), cats.map((c) => c.slug).sort());
 });
@@ -294,9 +294,11 @@ Deno.test("[api] adPositions are given only when AD_CLIENT_ID is configured", as
   const res = await ads.request("/api/content/feed?columnCount=1&sortBy=newest");
   const body = await res.json();
   assert.deepEqual(body.content.adPositions, [3]);
-  const home = await (await ads.request("/")).text();
+  const homeRes = await ads.request("/");
+  const home = await homeRes.text();
   assert.match(home, /pagead2\.googlesyndication\.com\/pagead\/js\/adsbygoogle\.js\?client=ca-pub-1234567890/);
-  assert.match(res.headers.get("content-security-policy") ?? "", /pagead2\.googlesyndication\.com/);
+  // Google's strict policy for the tag (tests/headers_test.ts reads it whole).
+  assert.match(homeRes.headers.get("content-security-policy") ?? "", /script-src 'nonce-[^']+' [^;]*'strict-dynamic'/);
   const plainHome = await (await request("/")).text();
   assert.doesNotMatch(plainHome, /adsbygoogle/);
 });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { forumHref, PREVIEW_CHARS } from "../common/forum_rules.ts";
 import { linkParts, preview } from "../common/forum_text.ts";
 import { formatRelativeTime } from "../common/format.ts";
-import { users } from "../db/schema/mod.ts";
+import { threadComments, users } from "../db/schema/mod.ts";
 import { createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
 import { forumCategoryList, makeComment, makeThread } from "./_forum.ts";
 
@@ -118,7 +118,6 @@ Deno.test("[page] /forum?thread={id} opens that thread with its comments in the 
   assert.match(shown(page), /data-testid="comment-list"/);
   assert.match(shown(page), /A comment with <a href="https:\/\/example\.org\/more" rel="nofollow ugc noopener"/);
   assert.match(shown(page), /Log in<\/a> to join the discussion/);
-  assert.match(shown(page), /data-stat="Comments">1</);
   assert.match(shown(page), new RegExp(`id="thread-${general1.id}"`));
   assert.match(shown(page), new RegExp(`href="/forum\\?thread=${old.id}#thread-${old.id}"`), "each title links to its thread's view");
 });
@@ -188,4 +187,14 @@ Deno.test("[unit] forum text: links, the 400-character preview and relative time
   assert.equal(formatRelativeTime("2025-06-01T11:00:00Z", now), "1 hour ago");
   assert.equal(formatRelativeTime("2025-05-30T12:00:00Z", now), "2 days ago");
   assert.equal(formatRelativeTime("2025-06-02T12:00:00Z", now), "just now");
+});
+
+Deno.test("[page] /forum: the stats' Comments is the forum's total, whichever thread is open or none (issue 36 point 12)", async () => {
+  await makeComment(db, old.id, author.id);
+  await makeComment(db, old.id, admin.id);
+  const total = (await db.select().from(threadComments).all()).length;
+  assert.ok(total >= 2);
+  for (const path of ["/forum", `/forum?thread=${old.id}`, `/forum?thread=${sticky.id}`]) {
+    assert.match(shown(await html(path)), new RegExp(`data-stat="Comments">${total}<`), path);
+  }
 });

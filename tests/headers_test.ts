@@ -165,3 +165,47 @@ Deno.test("[static] hashed assets are immutable and brotli-encoded when asked; o
   assert.doesNotMatch(favicon.headers.get("cache-control") ?? "", /immutable/);
   await favicon.body?.cancel();
 });
+
+/** The directives of a CSP header, by name. */
+const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...v]) => [name, v]));
+
+Deno.test("[headers] with AD_CLIENT_ID the home page gets Google's strict CSP for the ad tag; other pages keep ours (issue 36 point 18)", async () => {
+  await using env = await makeTestEnv({ AD_CLIENT_ID: "ca-pub-1234567890", PAGE_CACHE_SECONDS: "2" });
+  const home = await env.request("/", { ageCookie: true });
+  const csp = directives(home.headers.get("content-security-policy")!);
+  const nonce = csp.get("script-src")![0].match(/^'nonce-([^']+)'$/)![1];
+  // Google's documented script-src, as written; no host list (Google supports none).
+  assert.deepEqual(csp.get("script-src"), [`'nonce-${nonce}'`, "'unsafe-inline'", "'unsafe-eval'", "'strict-dynamic'", "https:", "http:"]);
+  // What that policy leaves open: the ad's frames, images and beacons, from hosts Google does not list.
+  for (const name of ["frame-src", "img-src", "connect-src"]) assert.ok(csp.get(name)!.includes("https:"), name);
+  assert.deepEqual(csp.get("connect-src"), ["'self'", "https:"]);
+  assert.deepEqual([csp.get("object-src"), csp.get("base-uri"), csp.get("frame-ancestors")], [["'none'"], ["'none'"], ["'none'"]]);
+  // Every runnable script of the page, the ad tag first, carries this response's nonce.
+  const html = await home.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((t) => !t.includes('type="application/json"'));
+  assert.ok(scripts.some((t) => t.includes("pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890")));
+  assert.ok(scripts.some((t) => t.includes('type="module"')), "the islands' script");
+  for (const tag of scripts) assert.ok(tag.includes(`nonce="${nonce}"`), tag);
+  // So the page cache never hands the page (and its nonce) to a second visitor.
+  const again = await env.request("/", { ageCookie: true });
+  await again.body?.cancel();
+  assert.equal(again.headers.get("age"), null);
+  assert.notEqual(directives(again.headers.get("content-security-policy")!).get("script-src")![0], `'nonce-${nonce}'`);
+  // Pages without the ad tag keep the strict policy.
+  for (const path of ["/forum", "/auth", "/api/content/feed"]) {
+    const res = await env.request(path);
+    await res.body?.cancel();
+    // The feed's JSON may be shared by the page cache, so it has no nonce: read its header as it is.
+    const other = directives(path.startsWith("/api/") ? res.headers.get("content-security-policy")! : assertBaseHeaders(res, path));
+    assert.deepEqual(other.get("connect-src"), ["'self'"], path);
+    assert.ok(!other.get("script-src")!.includes("'strict-dynamic'"), path);
+  }
+});
+
+Deno.test("[headers] without AD_CLIENT_ID the home page allows no ad host and no https: wildcard", async () => {
+  await using env = await makeTestEnv();
+  const res = await env.request("/");
+  await res.body?.cancel();
+  const csp = assertBaseHeaders(res, "/");
+  assert.doesNotMatch(csp, /googlesyndication|doubleclick|strict-dynamic| https:(;|$| )/);
+});

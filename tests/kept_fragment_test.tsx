@@ -34,7 +34,7 @@ Deno.test("[render] a kept part is the HTML React renders in place, first and la
   }
 });
 
-Deno.test("[page] the home page's category tabs are the same on every visit, for visitors and members", async () => {
+Deno.test("[page] the home page's category tabs are the same on every visit, for visitors and for members (who also get Following)", async () => {
   await using env = await makeTestEnv();
   const member = await createUser(env.db, { username: "kept_member" });
   const cookie = await loginCookie(env.db, member.id);
@@ -46,7 +46,11 @@ Deno.test("[page] the home page's category tabs are the same on every visit, for
       await settle();
     }
     assert.ok(pages[0].includes('"categories":['), path);
-    for (const p of pages) assert.equal(p, pages[0], path);
+    assert.equal(pages[1], pages[0], path);
+    assert.equal(pages[3], pages[2], path);
+    // Members get the Following tab (issue 32), visitors do not; nothing else differs.
+    assert.ok(!pages[0].includes('href="/following"') && pages[2].includes('href="/following"'), path);
+    assert.equal(pages[2].replace('"following":false', '"following":null').replace(/<a href="\/following"[^>]*>Following<\/a>/, ""), pages[0], path);
   }
   const gated = await (await env.request("/", { ageCookie: false })).text();
   assert.ok(!gated.includes('data-island-props="CategoryTabs"'), "under the age gate the tabs are plain HTML");

@@ -96,7 +96,7 @@ Deno.test("[page] /privacy-policy: effective June 9, 2025, links /data-deletion,
   ) {
     assert.ok(text.includes(figure), figure);
   }
-  assert.ok(!text.includes("90 days"), "DECISIONS.md: 30 days everywhere");
+  assert.ok(!text.includes("90 days"), "decision 036: 30 days everywhere");
   for (const provider of ["Facebook", "Google", "Apple"]) assert.ok(text.includes(provider), provider);
 });
 
@@ -163,7 +163,7 @@ Deno.test("[page] the footer: text links, Rules (6 titled sections, configured l
       "API reselling",
     ]
   ) assert.ok(rules.includes(must), must);
-  assert.ok(!rules.includes("1GB"), "DECISIONS.md: the configured limit, not 1GB");
+  assert.ok(!rules.includes("1GB"), "decision 036: the configured limit, not 1GB");
   for (const email of ["help@acme.example", "dmca@acme.example"]) {
     assert.ok(footer.includes(`href="mailto:${email}"`), email);
     assert.match(footer, new RegExp(`<button type="button" data-copy="${email}" hidden=""`), `${email} copy button, shown by script`);

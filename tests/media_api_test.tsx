@@ -602,6 +602,29 @@ Deno.test("[api] thumbnail: the stored file, the YouTube image for embeds, or a 
   assert.doesNotMatch(svg, /<image>/);
 });
 
+Deno.test("[api] thumbnail?placeholder=true is an image for an unknown or unseen id too (a 404 whose body is the untitled placeholder)", async () => {
+  const hidden = await createMedia(db, { userId: owner.id, title: "Secret pending title", contentType: "image", reviewStatus: "pending" });
+  for (const id of [999_999, hidden.id]) {
+    const res = await request(`/api/content/${id}/thumbnail?placeholder=true&t=5`);
+    assert.equal(res.status, 404, `id ${id}`);
+    assert.equal(res.headers.get("content-type"), "image/svg+xml");
+    assert.equal(res.headers.get("cache-control"), "private, no-store");
+    const svg = await res.text();
+    assert.match(svg, /^<svg [^>]*viewBox="0 0 640 360"/);
+    assert.doesNotMatch(svg, /<text|Secret/, "no title, not even 'Untitled'");
+  }
+  // Without placeholder=true the API's JSON 404 stands, and a malformed id is still a 400.
+  for (const [path, status] of [["/api/content/999999/thumbnail", 404], ["/api/content/abc/thumbnail?placeholder=true", 400]] as const) {
+    const res = await request(path);
+    assert.equal(res.status, status, path);
+    assert.ok((await errorOf(res)).length > 0, path);
+  }
+  // Its owner still gets the titled one.
+  const own = await request(`/api/content/${hidden.id}/thumbnail?placeholder=true`, { cookie: ownerCookie });
+  assert.equal(own.status, 200);
+  assert.match(await own.text(), /Secret pending title/);
+});
+
 // ---------- signed links ----------
 
 Deno.test("[api] GET /api/s3/{key}?getUrl=true gives a signed link that serves the file (with Range)", async () => {

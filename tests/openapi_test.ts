@@ -94,6 +94,19 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
   await createMedia(db, { userId: member.id, title: "Waiting", reviewStatus: "pending" });
   await json(await request(`/api/videos/${item.id}/comments`, { cookie: member.cookie, json: { content: "Nice" } }), 201);
   await json(await request("/api/messages/send", { cookie: member.cookie, json: { receiverId: admin.id, content: "Hi" } }), 201);
+  const saved = await json(
+    await request("/api/collections", { cookie: member.cookie, json: { title: "Kept", visibility: "public" } }),
+    201,
+  );
+  assert.ok(R.Collection.safeParse(saved).success, "POST /api/collections");
+  const added = await json(
+    await request(`/api/collections/${saved.id}/items`, { cookie: member.cookie, json: { contentId: item.id } }),
+    201,
+  );
+  assert.ok(R.CollectionItem.safeParse(added).success, "POST /api/collections/{id}/items");
+  // Issue 32: a follow and a like, so the lists have an entry.
+  await json(await request(`/api/users/${member.id}/follow`, { method: "POST", cookie: admin.cookie }));
+  await json(await request(`/api/videos/${item.id}/like`, { method: "POST", cookie: admin.cookie }));
   const checks: [string, z.ZodType, string?][] = [
     ["/api/user", R.SessionUser, member.cookie],
     [`/api/videos/${item.id}`, R.ContentItem],
@@ -106,6 +119,11 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     ["/api/user/videos", R.ContentItem.array(), member.cookie],
     [`/api/users/${member.id}/profile`, R.PublicProfile],
     [`/api/users/${member.id}/content`, R.ProfileContent],
+    [`/api/users/${member.id}/profile`, R.PublicProfile, admin.cookie],
+    ["/api/user/following", R.UserPage, admin.cookie],
+    ["/api/user/followers", R.UserPage, member.cookie],
+    ["/api/user/likes", R.LikedPage, admin.cookie],
+    ["/api/content/feed?following=true", R.FeedResponse, admin.cookie],
     ["/api/forum/categories", R.ForumCategory.array()],
     ["/api/messages/conversations", R.Conversation.array(), admin.cookie],
     [`/api/messages/conversation/${member.id}`, R.ChatMessage.array(), admin.cookie],
@@ -115,6 +133,9 @@ Deno.test("[openapi] real answers match the documented answer schemas", async ()
     ["/api/admin/content/approved", R.ApprovedPage, admin.cookie],
     ["/api/admin/users", R.AdminUser.array(), admin.cookie],
     ["/api/pages/rules", R.SiteText],
+    [`/api/collections/${saved.id}`, R.CollectionPage, member.cookie],
+    [`/api/users/${member.id}/collections`, R.CollectionList],
+    [`/api/user/collections?contains=${item.id}`, R.CollectionList, member.cookie],
   ];
   for (const [path, schema, cookie] of checks) await conforms(path, schema, cookie);
   await conforms("/api/nope", R.ErrorBody, undefined, 404);

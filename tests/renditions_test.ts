@@ -61,16 +61,20 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
     assert.ok(!feed.content.videos.some((v: { id: number }) => v.id === hevcId));
     runtime = await startJobs(db, config);
 
-    await until(async () => {
-      const mine = await json(await request("/api/user/videos", { cookie }));
-      return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
-    }, 300_000, "processing"); // a state, not a time: four encodes on two shared cores can take minutes
+    await until(
+      async () => {
+        const mine = await json(await request("/api/user/videos", { cookie }));
+        return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
+      },
+      300_000,
+      "processing",
+    ); // a state, not a time: four encodes on two shared cores can take minutes
     const mine: any[] = await json(await request("/api/user/videos", { cookie }));
     for (const item of mine) {
       const spec = made.find((m) => m.spec.name === item.title)!;
       const srcPath = `${config.dataDir}/src.${spec.spec.ext}`;
       await Deno.writeFile(srcPath, spec.bytes);
-      const src = (await probeMedia(srcPath))!;
+      const src = (await probeMedia(env.config, srcPath))!;
       const short = Math.min(src.width, src.height);
       assert.equal(item.processing.progress, 100);
       assert.ok(item.sources.length >= 1, item.title);
@@ -167,7 +171,7 @@ Deno.test(
       }),
     );
     const out = `${env.config.dataDir}/preview.mp4`;
-    assert.equal(await encodePreview(env.config, src, (await probeMedia(src))!, out), true, "it says it has sound");
+    assert.equal(await encodePreview(env.config, src, (await probeMedia(env.config, src))!, out), true, "it says it has sound");
     const p = await ffprobe(out);
     const size = (await Deno.stat(out)).size;
     assert.ok(Number(p.format.duration) <= 4.05, String(p.format.duration));
@@ -186,7 +190,7 @@ Deno.test(
     const silentSrc = `${env.config.dataDir}/silent.mp4`;
     await Deno.writeFile(silentSrc, await makeVideo(h264("640x360", 6)));
     const silentOut = `${env.config.dataDir}/silent-preview.mp4`;
-    assert.equal(await encodePreview(env.config, silentSrc, (await probeMedia(silentSrc))!, silentOut), false);
+    assert.equal(await encodePreview(env.config, silentSrc, (await probeMedia(env.config, silentSrc))!, silentOut), false);
     assert.deepEqual((await ffprobe(silentOut)).streams.map((s) => s.codec_type), ["video"]);
-    },
+  },
 );

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import ogs from "open-graph-scraper";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { mediaSlug } from "../lib/media/slug.ts";
 import { newKey } from "../lib/media/storage.ts";
 import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, ORIGIN } from "./_helpers.ts";
@@ -176,6 +176,32 @@ Deno.test("[oembed] XML answer parses with the same fields", async () => {
   const doc = new XMLParser({ parseTagValue: false }).parse(text);
   assert.ok(doc.oembed, text);
   assertVideoAnswer(doc.oembed, 960, 540);
+});
+
+/** A character outside XML 1.0's Char production (a C0 control, a lone surrogate, U+FFFE/U+FFFF). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+Deno.test("[oembed] XML answer drops the characters XML forbids from a title that holds them (issue 31 point 9)", async () => {
+  // Written straight into the database, as an older row or another writer could hold it (a lone
+  // surrogate is stored as U+FFFD, which XML allows).
+  const odd = await createMedia(db, {
+    userId: owner.id,
+    title: "Bell\u0007 and\u001b esc\uFFFF \uD800half & <b>",
+    contentType: "image",
+    fileKey: store("i", "jpg", await jpeg({ width: 80, height: 60 })),
+    thumbnailKey: store("t", "webp", thumbBytes),
+    width: 80,
+    height: 60,
+  });
+  const res = await request(`/oembed?url=${encodeURIComponent(pageUrl(odd))}&format=xml`);
+  assert.equal(res.status, 200);
+  const text = await res.text();
+  assert.doesNotMatch(text, NOT_XML, "only characters XML allows");
+  assert.equal(XMLValidator.validate(text), true);
+  const doc = new XMLParser({ parseTagValue: false, processEntities: true }).parse(text);
+  assert.equal(doc.oembed.title, "Bell and esc \uFFFDhalf & <b>");
+  assert.match(doc.oembed.html, /title="Bell and esc \uFFFDhalf &#38; &#60;b&#62;"/);
+  assert.equal((await json(await request(`/oembed?url=${encodeURIComponent(pageUrl(odd))}`))).title, odd.title, "JSON carries it as is");
 });
 
 Deno.test("[oembed] an image answers type photo with its url and size", async () => {

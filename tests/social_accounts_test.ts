@@ -163,12 +163,21 @@ Deno.test("[api] DELETE /api/user/social/google disconnects it, but never the la
 
   const member = await signedInMember(env.db);
   await connectGoogle(member.cookie, { sub: "g-spare", email: null }, member.cookie, member.password);
-  await errorOf(await env.request("/api/user/social/facebook", { method: "DELETE", cookie: member.cookie }), 404);
+  const proof = { currentPassword: member.password };
+  await errorOf(await env.request("/api/user/social/facebook", { method: "DELETE", cookie: member.cookie, json: proof }), 404);
   await errorOf(await env.request("/api/user/social/nope", { method: "DELETE", cookie: member.cookie }), 404);
   await errorOf(await env.request("/api/user/social/google", { method: "DELETE" }), 401);
-  assert.deepEqual(await json(await env.request("/api/user/social/google", { method: "DELETE", cookie: member.cookie })), {
-    providers: [],
-  });
+  // The same proof as connecting (issue 31 point 9): a session alone does not take a way in away.
+  const drop = (body?: unknown) => env.request("/api/user/social/google", { method: "DELETE", cookie: member.cookie, json: body });
+  await errorOf(
+    await env.request("/api/user/social/google", { method: "DELETE", cookie: member.cookie }),
+    400,
+    "Please enter your current password",
+  );
+  await errorOf(await drop({}), 400, "Please enter your current password");
+  await errorOf(await drop({ currentPassword: "not-the-password" }), 400, "Current password is incorrect");
+  assert.equal((await linksOf(env, member.id)).length, 1, "still connected");
+  assert.deepEqual(await json(await drop({ currentPassword: member.password })), { providers: [] });
   assert.deepEqual(await linksOf(env, member.id), []);
   const after = await signIn({ sub: "g-spare", email: null });
   assert.notEqual((await json(await env.request("/api/user", { cookie: sessionCookie(after) }))).id, member.id);
@@ -183,6 +192,25 @@ Deno.test("[api] a member without a password connects Google only within minutes
   const old = await loginCookie(env.db, id);
   await env.db.update(sessions).set({ createdAt: Date.now() - 11 * 60_000 }).where(eq(sessions.userId, id));
   await errorOf(await env.request("/api/user/social/google", { cookie: old, json: {} }), 403);
+});
+
+Deno.test("[api] a member without a password disconnects only within minutes of signing in (issue 31 point 9)", async () => {
+  const res = await signIn({ sub: "g-drop", email: "drop@example.com", email_verified: true, name: "Drop" });
+  const fresh = sessionCookie(res);
+  const id = (await json(await env.request("/api/user", { cookie: fresh }))).id;
+  await env.db.insert(socialAccounts).values({ userId: id, provider: "facebook", providerUserId: "f-drop" });
+  const old = await loginCookie(env.db, id);
+  await env.db.update(sessions).set({ createdAt: Date.now() - 11 * 60_000 }).where(eq(sessions.userId, id));
+  await errorOf(
+    await env.request("/api/user/social/facebook", { method: "DELETE", cookie: old }),
+    403,
+    "For your security, please sign in again, then make this change within 10 minutes.",
+  );
+  assert.equal((await linksOf(env, id)).length, 2);
+  const fresher = sessionCookie(await signIn({ sub: "g-drop", email: "drop@example.com", email_verified: true, name: "Drop" }));
+  assert.deepEqual(await json(await env.request("/api/user/social/facebook", { method: "DELETE", cookie: fresher })), {
+    providers: ["google"],
+  });
 });
 
 Deno.test("[auth] a Google profile named 'Anonymous' or 'Admin' gets a name that is not reserved", async () => {

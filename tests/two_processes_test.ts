@@ -33,6 +33,10 @@ const adminCookie = await loginCookie(setup, admin.id);
 const member = await createUser(setup, { username: "both_member", password: "member-pass" });
 const item = await createMedia(setup, { userId: member.id, title: "Liked from A" });
 const pending = await createMedia(setup, { userId: member.id, title: "Approved on A", reviewStatus: "pending" });
+const noisy = await createUser(setup, { username: "both_noisy" });
+const noisyItem = await createMedia(setup, { userId: noisy.id, title: "Muted on A" });
+const muter = await createUser(setup, { username: "both_muter" });
+const muterCookie = await loginCookie(setup, muter.id);
 const likers = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
   const u = await createUser(setup, { username: `liker_${i}` });
   return await loginCookie(setup, u.id);
@@ -174,6 +178,29 @@ Deno.test({
     assert.deepEqual([await attempt(a.url), await attempt(b.url), await attempt(a.url), await attempt(b.url)], [401, 401, 401, 401]);
     assert.equal(await attempt(b.url), 429);
     assert.equal(await attempt(a.url), 429);
+  },
+});
+
+Deno.test({
+  name: "[scale] a mute made on A applies on B at once, and an unmute too (issue 31 point 7)",
+  sanitizeResources: false,
+  fn: async () => {
+    const feedIds = async (base: string) => {
+      const res = await call(base, "/api/content/feed?page=1&columnCount=2&sortBy=newest", { cookie: muterCookie });
+      assert.equal(res.status, 200);
+      const body = await res.json();
+      return [...body.content.videos, ...body.content.images].map((i: { id: number }) => i.id);
+    };
+    // B has read (and kept) this member's mutes: none yet.
+    assert.ok((await feedIds(b.url)).includes(noisyItem.id));
+    const muted = await call(a.url, "/api/user/mutes", { json: { type: "user", value: String(noisy.id) }, cookie: muterCookie });
+    assert.equal(muted.status, 201);
+    await muted.body?.cancel();
+    for (let i = 0; i < 16; i++) assert.ok(!(await feedIds(i % 2 ? a.url : b.url)).includes(noisyItem.id), `request ${i}`);
+    const unmuted = await call(a.url, `/api/user/mutes/user/${noisy.id}`, { method: "DELETE", cookie: muterCookie });
+    assert.equal(unmuted.status, 200);
+    await unmuted.body?.cancel();
+    assert.ok((await feedIds(b.url)).includes(noisyItem.id));
   },
 });
 

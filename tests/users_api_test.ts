@@ -55,22 +55,30 @@ Deno.test("[api] a banned member can still be blocked (their old conversation ca
 
 // ---------------------------------------------------------------- profiles
 
-Deno.test("[api] GET /api/users/{id}/profile and /api/users/by-username/{username}: id, username, createdAt, isAdmin; never the email", async () => {
+Deno.test("[api] GET /api/users/{id}/profile and /api/users/by-username/{username}: id, username, createdAt, isAdmin, follow counts; never the email", async () => {
   const m = await member({ username: "Profile_Person" });
   const admin = await member({ username: "profile_admin", isAdmin: true });
   for (const path of [`/api/users/${m.id}/profile`, "/api/users/by-username/Profile_Person", "/api/users/by-username/profile_person"]) {
     const res = await request(path);
     const text = await res.clone().text();
     const body = await json(res);
-    assert.deepEqual(Object.keys(body).toSorted(), ["createdAt", "id", "isAdmin", "username"], path);
+    assert.deepEqual(Object.keys(body).toSorted(), ["createdAt", "followerCount", "followingCount", "id", "isAdmin", "username"], path);
     assert.deepEqual([body.id, body.username, body.isAdmin], [m.id, "Profile_Person", false]);
     assert.equal(body.createdAt, new Date(m.createdAt).toISOString());
     assert.ok(!text.includes("@"), `${path} leaks no email`);
     assert.ok(!/email|password|banned/i.test(text));
   }
-  // Signed in (even as an admin) the answer is the same shape.
+  // Signed in (even as an admin) the answer is the same shape, plus whether the viewer follows the member (issue 32).
   const asAdmin = await json(await request(`/api/users/${m.id}/profile`, { cookie: admin.cookie }));
-  assert.deepEqual(Object.keys(asAdmin).toSorted(), ["createdAt", "id", "isAdmin", "username"]);
+  assert.deepEqual(Object.keys(asAdmin).toSorted(), [
+    "createdAt",
+    "followerCount",
+    "followingCount",
+    "id",
+    "isAdmin",
+    "isFollowing",
+    "username",
+  ]);
   assert.equal((await json(await request(`/api/users/${admin.id}/profile`))).isAdmin, true);
 });
 

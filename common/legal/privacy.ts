@@ -5,7 +5,7 @@ export const PRIVACY_EFFECTIVE = "June 9, 2025";
 
 /**
  * The figures the spec gives (part 2 §9). Deletion is 30 days everywhere: the spec's privacy
- * dialog said 90, its data deletion page 30, and we keep the stricter promise (DECISIONS.md).
+ * dialog said 90, its data deletion page 30, and we keep the stricter promise (decision 036).
  */
 export const PRIVACY_DAYS = { deletion: 30, usageAnonymisedMonths: 12, answer: 30, answerCalifornia: 45, changeNotice: 7 } as const;
 
@@ -30,7 +30,8 @@ ${company} runs ${site} and is responsible for the personal data described here.
   private messages.
 - **Usage data**: pages viewed, views and likes, your IP address, browser type and the times of your visits.
 - **Cookies**: a session cookie that keeps you signed in, a cookie that remembers you confirmed you are 18 or older,
-  and cookies that remember the feed order and whether your browser already has our stylesheet. We use no tracking
+  cookies that remember the feed order and whether your browser already has our stylesheet, and, when you comment
+  without an account, one that lets your browser see your comment while it awaits review. We use no tracking
   cookies of our own; if the site shows ads, the ad network may set its own.
 
 ## How we use it

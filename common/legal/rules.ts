@@ -6,7 +6,7 @@ export const REPORT_HOURS = "24 to 48 hours";
 
 /**
  * The Rules dialog: 6 titled sections conveying every upload rule of spec part 2 §5 and the
- * moderation rules of §4, with the enforced size limits (DECISIONS.md: the configured 750 MB,
+ * moderation rules of §4, with the enforced size limits (decision 036: the configured 750 MB,
  * not the rules text's 1GB).
  */
 export function rules(ctx: LegalContext): LegalDoc {

@@ -56,5 +56,16 @@ export type MessageOut = { id: number; senderId: number; receiverId: number; con
 /** A row of the conversation list (spec part 2 §3 "Conversation summary"). */
 export type ConversationOut = { userId: number; username: string; lastMessage: string; lastMessageDate: string; unreadCount: number };
 
-/** A public profile (spec part 2 §3 "User", without the email). */
-export type PublicProfile = { id: number; username: string; createdAt: string; isAdmin: boolean };
+/**
+ * A public profile (spec part 2 §3 "User", without the email), with its follow counts (issue 32) and,
+ * for a signed-in viewer, whether they follow the member.
+ */
+export type PublicProfile = {
+  id: number;
+  username: string;
+  createdAt: string;
+  isAdmin: boolean;
+  followerCount: number;
+  followingCount: number;
+  isFollowing?: boolean;
+};

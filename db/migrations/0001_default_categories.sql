@@ -1,4 +1,4 @@
--- A fresh site starts with categories so uploads work from the first minute (DECISIONS.md).
+-- A fresh site starts with categories so uploads work from the first minute (decision 036).
 INSERT INTO categories (name, slug, created_at) VALUES
   ('Animation', 'animation', 0),
   ('Sci-Fi', 'sci-fi', 0),

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../client.ts";
 import {
   blocks,
   comments,
+  followingFeedTokens,
   likes,
   media,
   messages,
@@ -15,8 +16,9 @@ import {
   users,
   views,
 } from "../schema/mod.ts";
-import type { SessionUser } from "../../common/api_types.ts";
+import type { MemberRow } from "./users.ts";
 import { removeUpvotesOfUser } from "./forum.ts";
+import { removeAllFollowsOf } from "./follows.ts";
 import { listJobOutputsOfMedia } from "./jobs.ts";
 import { listMediaFileKeys } from "./media_files.ts";
 
@@ -60,7 +62,7 @@ export async function updateProfile(
   userId: number,
   patch: { username?: string; email?: string },
   emailChanged = false,
-): Promise<SessionUser> {
+): Promise<MemberRow> {
   const set = emailChanged ? { ...patch, emailVerified: false } : patch;
   const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(publicColumns);
   if (patch.username !== undefined) await tx.update(comments).set({ username: patch.username }).where(eq(comments.userId, userId));
@@ -95,6 +97,9 @@ export async function deleteUserRows(tx: Tx, userId: number): Promise<string[]> 
 
   await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  // Follows both ways, with the counts of the members on the other side (issue 32), and the feed address.
+  await removeAllFollowsOf(tx, userId);
+  await tx.delete(followingFeedTokens).where(eq(followingFeedTokens.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));

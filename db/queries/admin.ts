@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { auditLog, categories, media, reports, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
@@ -18,7 +18,13 @@ export function listPendingItems(db: Db): Promise<ItemRow[]> {
     .orderBy(asc(media.createdAt), asc(media.id)).limit(ADMIN_LIST_MAX) as Promise<ItemRow[]>;
 }
 
-export type ReportedRow = ItemRow & { openReports: number; reportReason: string; reportedAt: number; reporters: number };
+export type ReportedRow = ItemRow & {
+  openReports: number;
+  reportReason: string;
+  reportedAt: number;
+  reporters: number;
+  reportCount: number;
+};
 
 /** Items with open reports, most recently reported first, with the reason and date of the latest report. */
 export function listReportedItems(db: Db): Promise<ReportedRow[]> {
@@ -26,12 +32,14 @@ export function listReportedItems(db: Db): Promise<ReportedRow[]> {
     mediaId: reports.mediaId,
     reportedAt: sql<number>`max(${reports.createdAt})`.as("reported_at"),
     reporters: sql<number>`count(distinct ${reports.reporterKey})`.as("reporters"),
+    reportCount: sql<number>`count(*)`.as("report_count"),
   }).from(reports).where(eq(reports.status, "open")).groupBy(reports.mediaId).as("open_reports");
   return db.select({
     ...itemColumns,
     openReports: media.openReports,
     reportedAt: open.reportedAt,
     reporters: open.reporters,
+    reportCount: open.reportCount,
     reportReason: sql<string>`(select r.reason from ${reports} r where r.media_id = ${media.id} and r.status = 'open'
       order by r.created_at desc, r.id desc limit 1)`,
   }).from(media)
@@ -97,7 +105,8 @@ export async function setItemFeatured(db: Db | Tx, id: number, featured: boolean
 export async function resolveOpenReports(db: Db | Tx, mediaId: number, at: number): Promise<number> {
   const resolved = await db.update(reports).set({ status: "resolved" })
     .where(and(eq(reports.mediaId, mediaId), eq(reports.status, "open"))).returning({ id: reports.id });
-  await db.update(media).set({ openReports: 0, hidden: false, updatedAt: at }).where(eq(media.id, mediaId));
+  // `hidden` follows (a trigger of migration 0015): still true while the owner is banned.
+  await db.update(media).set({ openReports: 0, reportsHidden: false, updatedAt: at }).where(eq(media.id, mediaId));
   return resolved.length;
 }
 
@@ -131,7 +140,7 @@ export function listCategoryOptions(db: Db) {
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)).all();
 }
 
-export type AuditTarget = "media" | "user" | "thread" | "thread_comment";
+export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word";
 
 export type AuditEntry = {
   actorId: number;
@@ -152,8 +161,27 @@ export async function insertAuditEntry(db: Db | Tx, entry: AuditEntry, at: numbe
   });
 }
 
-/** The latest audit entries with the actor's name, newest first. */
-export function listAuditEntries(db: Db, limit: number) {
+export type AuditKind = "moderation" | "edits" | "all";
+
+/**
+ * Owners' edits (`content.owner_edit`) apart from admins' actions, each side by its own index
+ * (migration 0015: audit_moderation, partial, and audit_action), so any number of edits never pushes
+ * a moderation entry out of its list (issue 31 point 6). The literal, not a bound value: SQLite uses a
+ * partial index only for the very condition it was made with.
+ */
+const AUDIT_KIND_WHERE: Record<AuditKind, SQL | undefined> = {
+  moderation: sql`${auditLog.action} <> 'content.owner_edit'`,
+  edits: sql`${auditLog.action} = 'content.owner_edit'`,
+  all: undefined,
+};
+
+/** A page of audit entries with the actor's name, newest first; `before`: older than that entry (keyset paging). */
+export function listAuditEntries(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
+  return auditEntriesQuery(db, q).all();
+}
+
+/** The builder of listAuditEntries, for its plan test. */
+export function auditEntriesQuery(db: Db, q: { limit: number; before?: number; kind: AuditKind }) {
   return db.select({
     id: auditLog.id,
     actorId: auditLog.actorId,
@@ -164,5 +192,6 @@ export function listAuditEntries(db: Db, limit: number) {
     details: auditLog.details,
     createdAt: auditLog.createdAt,
   }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).all();
+    .where(and(AUDIT_KIND_WHERE[q.kind], q.before === undefined ? undefined : lt(auditLog.id, q.before)))
+    .orderBy(desc(auditLog.id)).limit(q.limit);
 }

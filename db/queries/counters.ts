@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import type { Db, Tx } from "../client.ts";
 import { prepared } from "../prepared.ts";
 import { sharedCounters } from "../schema/mod.ts";
 
@@ -15,7 +15,7 @@ export async function readCounter(db: Db, name: string): Promise<number> {
 }
 
 /** Moves a shared counter by one and answers its new value (the row is made on first use). */
-export async function bumpCounter(db: Db, name: string): Promise<number> {
+export async function bumpCounter(db: Db | Tx, name: string): Promise<number> {
   const [row] = await db.insert(sharedCounters).values({ name, value: 1 })
     .onConflictDoUpdate({ target: sharedCounters.name, set: { value: sql`${sharedCounters.value} + 1` } })
     .returning({ value: sharedCounters.value });

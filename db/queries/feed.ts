@@ -105,7 +105,17 @@ export function listFeedPage<S extends Shape = "item">(
 }
 
 /** What lib/feed/rankings.ts keeps of each public item, a chunk at a time in id order. */
-export type RankRow = { id: number; contentType: string; categoryId: number | null; likes: number; views: number; createdAt: number };
+export type RankRow = {
+  id: number;
+  contentType: string;
+  categoryId: number | null;
+  likes: number;
+  views: number;
+  createdAt: number;
+  /** The uploader and when the item first became public: the Following tab is cut from them (issue 32). */
+  userId: number;
+  publishedAt: number | null;
+};
 
 /** Public items with ids above `after`, in id order: read from the covering index media_public_rank alone. */
 export function rankChunkQuery(db: Db, after: Param, limit: number) {
@@ -116,6 +126,8 @@ export function rankChunkQuery(db: Db, after: Param, limit: number) {
     likes: media.likes,
     views: media.views,
     createdAt: media.createdAt,
+    userId: media.userId,
+    publishedAt: media.publishedAt,
   }).from(media)
     .where(and(publicWhere, gt(media.id, after)))
     .orderBy(asc(media.id))

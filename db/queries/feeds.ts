@@ -3,7 +3,7 @@
  * category, a member or a tag, with the time each last changed (for the feed's Last-Modified).
  * Public only, ever: the one visibility rule of every public list (publicWhere).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { categories, media, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
@@ -51,4 +51,18 @@ export function listNewestPublicByUser(db: Db, userId: number, limit: number): P
 export function listNewestPublicWithTagWords(db: Db, tag: string, limit: number): Promise<FeedRow[]> {
   const tagWords = tag.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return tagWords.length ? feedItemsQuery(db, { tagWords }, limit) as Promise<FeedRow[]> : Promise.resolve([]);
+}
+
+/**
+ * Public items by id with the time each became public, in the order of `ids` (the Following feed, whose list
+ * is cut in memory by lib/feed/following.ts); an id no longer public is left out.
+ */
+export async function listFeedRowsByIds(db: Db, ids: number[]): Promise<(FeedRow & { publishedAt: number | null })[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ ...itemColumns, updatedAt: media.updatedAt, publishedAt: media.publishedAt }).from(media)
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(and(inArray(media.id, ids), publicWhere)).all();
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return (rows as (FeedRow & { publishedAt: number | null })[]).sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }

@@ -6,8 +6,9 @@
 import { and, asc, count, desc, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { prepared } from "../prepared.ts";
-import { forumCategories, threadComments, threads, threadUpvotes, userMutes, users } from "../schema/mod.ts";
+import { forumCategories, threads, threadUpvotes, userMutes, users } from "../schema/mod.ts";
 import type { ForumFilter, ForumSort } from "../../common/forum_rules.ts";
+import type { PostStatus } from "../../common/moderation.ts";
 
 type Conn = Db | Tx;
 type Param = number | Placeholder;
@@ -33,8 +34,11 @@ export async function findForumCategory(db: Conn, id: number) {
   return await db.select({ id: forumCategories.id }).from(forumCategories).where(eq(forumCategories.id, id)).get() ?? null;
 }
 
+/** Threads everyone sees: all of them less the few held or hidden (counted on their partial index, migration 0019). */
 export async function countThreads(db: Conn): Promise<number> {
-  return (await db.select({ n: count() }).from(threads).get())?.n ?? 0;
+  const all = (await db.select({ n: count() }).from(threads).get())?.n ?? 0;
+  const unshown = (await db.select({ n: count() }).from(threads).where(sql`${threads.status} <> 'shown'`).get())?.n ?? 0;
+  return all - unshown;
 }
 
 /** Members seen since `since` (users.last_seen_at, touched at most once a minute by the session code). */
@@ -54,6 +58,7 @@ const threadColumns = {
   createdAt: threads.createdAt,
   userId: threads.userId,
   username: users.username,
+  status: threads.status,
 };
 
 export type ThreadRow = {
@@ -69,6 +74,7 @@ export type ThreadRow = {
   userId: number | null;
   username: string | null;
   upvoted: number;
+  status: PostStatus;
 };
 
 /** Sticky threads first (spec part 2 §2), then the sort; the newer thread wins a tie. */
@@ -111,6 +117,8 @@ const authorName = sql<string | null>`(select ${users.username} from ${users} wh
 export function threadListQuery(db: Conn, q: ThreadListQuery) {
   return db.select({ ...threadColumns, username: authorName, upvoted: upvotedBy(q.viewerId) }).from(threads)
     .where(and(
+      // Held and hidden threads show to their writer only (issue 34).
+      q.viewerId === null ? sql`${threads.status} = 'shown'` : sql`(${threads.status} = 'shown' or ${threads.userId} = ${q.viewerId})`,
       q.categoryId === null ? undefined : eq(threads.categoryId, q.categoryId),
       q.filter === "sticky" ? eq(threads.isSticky, true) : undefined,
       // A member's muted users' threads leave their list (issue 25), in the query, so pages stay full.
@@ -147,10 +155,10 @@ export async function findThread(db: Conn, id: number, viewerId: number | null):
   return (row as ThreadRow | undefined) ?? null;
 }
 
-/** Who may delete a thread: its author (null when the author's account is gone). */
+/** Who may delete a thread (its author, null when the account is gone), and whether it is shown. */
 export async function findThreadOwner(db: Conn, id: number) {
-  return await db.select({ id: threads.id, userId: threads.userId, title: threads.title }).from(threads).where(eq(threads.id, id)).get() ??
-    null;
+  return await db.select({ id: threads.id, userId: threads.userId, title: threads.title, status: threads.status })
+    .from(threads).where(eq(threads.id, id)).get() ?? null;
 }
 
 export async function insertThread(
@@ -163,68 +171,25 @@ export async function insertThread(
     tags: string[] | null;
     isSticky: boolean;
     createdAt?: number;
+    status?: "shown" | "held";
+    heldReason?: string | null;
   },
 ): Promise<number> {
   const [t] = await tx.insert(threads).values({ ...row, tags: row.tags ? JSON.stringify(row.tags) : null }).returning({ id: threads.id });
-  await bumpCategory(tx, row.categoryId, 1);
+  // A category counts the threads everyone sees: a held one is counted once approved.
+  if (row.status !== "held") await bumpCategory(tx, row.categoryId, 1);
   return t.id;
 }
 
-/** Removes the thread; its comments and upvotes go with it (ON DELETE CASCADE). */
+/** Removes the thread; its comments, upvotes and reports go with it (ON DELETE CASCADE). */
 export async function deleteThread(tx: Tx, id: number): Promise<boolean> {
-  const [gone] = await tx.delete(threads).where(eq(threads.id, id)).returning({ categoryId: threads.categoryId });
-  if (gone) await bumpCategory(tx, gone.categoryId, -1);
+  const [gone] = await tx.delete(threads).where(eq(threads.id, id)).returning({ categoryId: threads.categoryId, status: threads.status });
+  if (gone?.status === "shown") await bumpCategory(tx, gone.categoryId, -1);
   return !!gone;
 }
 
-// ---- comments ----
-
-const commentColumns = {
-  id: threadComments.id,
-  content: threadComments.content,
-  createdAt: threadComments.createdAt,
-  userId: threadComments.userId,
-  username: users.username,
-};
-
-export type ThreadCommentRow = { id: number; content: string; createdAt: number; userId: number | null; username: string | null };
-
-/** A thread's comments, oldest first (the builder, so tests can EXPLAIN it). */
-export function threadCommentsQuery(db: Conn, threadId: number, limit: number, offset: number) {
-  return db.select(commentColumns).from(threadComments)
-    .leftJoin(users, eq(users.id, threadComments.userId))
-    .where(eq(threadComments.threadId, threadId))
-    .orderBy(asc(threadComments.createdAt), asc(threadComments.id))
-    .limit(limit).offset(offset);
-}
-
-export function listThreadComments(db: Conn, threadId: number, limit: number, offset: number): Promise<ThreadCommentRow[]> {
-  return threadCommentsQuery(db, threadId, limit, offset).all();
-}
-
-export async function findThreadComment(db: Conn, threadId: number, commentId: number) {
-  return await db.select({ id: threadComments.id, userId: threadComments.userId, content: threadComments.content })
-    .from(threadComments).where(and(eq(threadComments.id, commentId), eq(threadComments.threadId, threadId))).get() ?? null;
-}
-
-/** Adds a comment and bumps the thread's commentCount; null when the thread is gone. */
-export async function insertThreadComment(tx: Tx, row: { threadId: number; userId: number; content: string; createdAt?: number }) {
-  const [bumped] = await tx.update(threads).set({ commentCount: sql`${threads.commentCount} + 1` })
-    .where(eq(threads.id, row.threadId)).returning({ id: threads.id });
-  if (!bumped) return null;
-  const [c] = await tx.insert(threadComments).values(row).returning({ id: threadComments.id });
-  return (await tx.select(commentColumns).from(threadComments).leftJoin(users, eq(users.id, threadComments.userId))
-    .where(eq(threadComments.id, c.id)).get()) as ThreadCommentRow;
-}
-
-/** Removes a comment and lowers the thread's commentCount. */
-export async function deleteThreadComment(tx: Tx, threadId: number, commentId: number): Promise<boolean> {
-  const removed = await tx.delete(threadComments)
-    .where(and(eq(threadComments.id, commentId), eq(threadComments.threadId, threadId))).returning({ id: threadComments.id });
-  if (!removed.length) return false;
-  await tx.update(threads).set({ commentCount: sql`max(${threads.commentCount} - 1, 0)` }).where(eq(threads.id, threadId));
-  return true;
-}
+/** Moves a category's count by one thread that starts or stops being shown (approved, hidden by reports, shown again). */
+export const shownThreadMoved = (tx: Tx, categoryId: number | null, by: 1 | -1) => bumpCategory(tx, categoryId, by);
 
 // ---- upvotes: one row per (thread, member); threads.upvotes moves with the row ----
 

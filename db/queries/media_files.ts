@@ -16,6 +16,8 @@ export function findMediaForProcessing(db: Conn, id: number) {
     prompt: media.prompt,
     aiGenerator: media.aiGenerator,
     generation: media.generation,
+    processingState: media.processingState,
+    title: media.title,
   }).from(media).where(eq(media.id, id)).get();
 }
 

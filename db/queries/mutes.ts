@@ -13,6 +13,18 @@ export function listMutes(db: Conn, userId: number) {
     .where(eq(userMutes.userId, userId)).orderBy(asc(userMutes.type), asc(userMutes.value)).all();
 }
 
+/** The kinds of mute a member has (each once). */
+export async function listMuteTypes(db: Conn, userId: number): Promise<MuteType[]> {
+  return (await db.selectDistinct({ type: userMutes.type }).from(userMutes).where(eq(userMutes.userId, userId)).all()).map((r) => r.type);
+}
+
+/** Whether a member has this mute. */
+export async function hasMute(db: Conn, userId: number, type: MuteType, value: string): Promise<boolean> {
+  const row = await db.select({ id: userMutes.id }).from(userMutes)
+    .where(and(eq(userMutes.userId, userId), eq(userMutes.type, type), eq(userMutes.value, value))).get();
+  return !!row;
+}
+
 /** Whether it was new. */
 export async function insertMute(db: Conn, userId: number, type: MuteType, value: string): Promise<boolean> {
   const rows = await db.insert(userMutes).values({ userId, type, value }).onConflictDoNothing().returning({ id: userMutes.id });
@@ -26,31 +38,37 @@ export async function deleteMute(db: Conn, userId: number, type: MuteType, value
   return rows.length > 0;
 }
 
-/**
- * Ids of every item a set of mutes hides: by uploader (media_user_created), by generator (the
- * media_generator expression index) and by tag (media_tags, kept by triggers; a non-ASCII tag also by
- * its fold in tag_folds, which the caller fills first): index searches only,
- * never a scan of media (tests/mutes_plan_test.ts asserts the plan).
- */
-export async function mutedItemIds(db: Conn, m: { users: number[]; generators: string[]; tags: string[] }): Promise<number[]> {
-  return (await mutedItemIdsQuery(db, m)?.all() ?? []).map((r) => r.id);
+/** How many mutes a member has, all kinds together (the cap of issue 31 point 2). */
+export async function countMutes(db: Conn, userId: number): Promise<number> {
+  const row = await db.select({ n: sql<number>`count(*)` }).from(userMutes).where(eq(userMutes.userId, userId)).get();
+  return row?.n ?? 0;
 }
 
-/** The builder of mutedItemIds (null for no mutes), for its plan test and bench/mutes.ts. */
-export function mutedItemIdsQuery(db: Conn, m: { users: number[]; generators: string[]; tags: string[] }) {
-  const parts = [];
-  if (m.users.length) parts.push(db.select({ id: media.id }).from(media).where(inArray(media.userId, m.users)));
-  if (m.generators.length) {
-    parts.push(db.select({ id: media.id }).from(media).where(inArray(sql`lower(trim(${media.aiGenerator}))`, m.generators)));
-  }
-  if (m.tags.length) {
-    parts.push(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, m.tags)));
-    const folded = db.select({ tag: tagFolds.tag }).from(tagFolds).where(inArray(tagFolds.folded, m.tags));
-    parts.push(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, folded)));
-  }
-  if (!parts.length) return null;
-  const [first, ...rest] = parts;
-  return rest.reduce((q, p) => q.union(p) as unknown as typeof first, first);
+/**
+ * Ids of every item a member's mutes hide: by uploader (media_user_created), by generator (the
+ * media_generator expression index) and by tag (media_tags, kept by triggers; a non-ASCII tag also by
+ * its fold in tag_folds, which the caller fills first): index searches only, never a scan of media
+ * (tests/mutes_plan_test.ts asserts the plan). The mutes are read by subqueries of user_mutes, so the
+ * statement binds one variable however many the member has: one per mute went past SQLite's
+ * 32,766-variable limit at 34,000 tag mutes and every page of that member failed (issue 31 point 2).
+ */
+export async function mutedItemIds(db: Conn, userId: number): Promise<number[]> {
+  return (await mutedItemIdsQuery(db, userId).all()).map((r) => r.id);
+}
+
+/** The builder of mutedItemIds, for its plan test and bench/mutes.ts. */
+export function mutedItemIdsQuery(db: Conn, userId: number) {
+  // `+value` has no affinity, as a bound value has none: the media_generator expression index is
+  // used only then (value's TEXT affinity made SQLite scan it).
+  const values = (type: MuteType) =>
+    db.select({ value: sql`+${userMutes.value}` }).from(userMutes).where(and(eq(userMutes.userId, userId), eq(userMutes.type, type)));
+  const mutedUsers = db.select({ id: sql`cast(${userMutes.value} as integer)` }).from(userMutes)
+    .where(and(eq(userMutes.userId, userId), eq(userMutes.type, "user")));
+  const folded = db.select({ tag: tagFolds.tag }).from(tagFolds).where(inArray(tagFolds.folded, values("tag")));
+  return db.select({ id: media.id }).from(media).where(inArray(media.userId, mutedUsers))
+    .union(db.select({ id: media.id }).from(media).where(inArray(sql`lower(trim(${media.aiGenerator}))`, values("generator"))))
+    .union(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, values("tag"))))
+    .union(db.select({ id: mediaTags.mediaId }).from(mediaTags).where(inArray(mediaTags.tag, folded)));
 }
 
 /**

@@ -12,9 +12,21 @@ const profileColumns = {
   isAdmin: users.isAdmin,
   banned: users.banned,
   about: users.about,
+  followerCount: users.followerCount,
+  followingCount: users.followingCount,
 };
 
-export type ProfileUser = { id: number; username: string; createdAt: number; isAdmin: boolean; banned: boolean; about: string };
+export type ProfileUser = {
+  id: number;
+  username: string;
+  createdAt: number;
+  isAdmin: boolean;
+  banned: boolean;
+  about: string;
+  /** Issue 32: shown on the public profile and in its JSON. */
+  followerCount: number;
+  followingCount: number;
+};
 
 export function findProfileUserById(db: Db, id: number): Promise<ProfileUser | undefined> {
   return db.select(profileColumns).from(users).where(eq(users.id, id)).get();

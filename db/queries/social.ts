@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { literalLimit, preparedOn } from "../prepared.ts";
-import { comments, likes, media, reports, views } from "../schema/mod.ts";
+import { categories, comments, likes, media, reports, users, views } from "../schema/mod.ts";
+import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
+import type { PostStatus } from "../../common/moderation.ts";
 
 type Conn = Db | Tx;
 
@@ -36,53 +38,107 @@ export async function removeLike(tx: Tx, mediaId: number, userId: number): Promi
   return (await tx.select({ likes: media.likes }).from(media).where(eq(media.id, mediaId)).get())?.likes ?? 0;
 }
 
-// ---- comments ----
-
-export type CommentRow = { id: number; userId: number | null; username: string; content: string; createdAt: number };
-
-export function listComments(db: Conn, mediaId: number, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
-  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) =>
-    d.select({
-      id: comments.id,
-      userId: comments.userId,
-      username: comments.username,
-      content: comments.content,
-      createdAt: comments.createdAt,
-    })
-      .from(comments).where(eq(comments.mediaId, sql.placeholder("mediaId"))).orderBy(desc(comments.createdAt), desc(comments.id))
-      .limit(literalLimit(limit))).all({ mediaId });
+/**
+ * One page of the items a member liked, newest like first (likes_user_created), only those still visible
+ * to them (lib/media/visibility.ts canView): public ones, their own in any state, and every one for an admin.
+ */
+export function likedItemsQuery(db: Db, viewer: { id: number; isAdmin: boolean }, limit: number, offset: number) {
+  return db.select(itemColumns).from(likes)
+    .innerJoin(media, eq(media.id, likes.mediaId))
+    .innerJoin(users, eq(users.id, media.userId))
+    .leftJoin(categories, eq(categories.id, media.categoryId))
+    .where(and(eq(likes.userId, viewer.id), viewer.isAdmin ? undefined : or(publicWhere, eq(media.userId, viewer.id))))
+    .orderBy(desc(likes.createdAt), desc(likes.mediaId))
+    .limit(literalLimit(limit)).offset(offset);
 }
 
-export async function insertComment(tx: Tx, row: { mediaId: number; userId: number | null; username: string; content: string }) {
-  const [c] = await tx.insert(comments).values(row).returning({
-    id: comments.id,
-    userId: comments.userId,
-    username: comments.username,
-    content: comments.content,
-    createdAt: comments.createdAt,
-  });
-  await tx.update(media).set({ commentCount: sql`${media.commentCount} + 1` }).where(eq(media.id, row.mediaId));
+export function listLikedItems(db: Db, viewer: { id: number; isAdmin: boolean }, limit: number, offset: number): Promise<ItemRow[]> {
+  return likedItemsQuery(db, viewer, limit, offset).all() as Promise<ItemRow[]>;
+}
+
+// ---- comments ----
+
+export type CommentRow = {
+  id: number;
+  userId: number | null;
+  username: string;
+  content: string;
+  createdAt: number;
+  status: PostStatus;
+};
+
+const commentColumns = {
+  id: comments.id,
+  userId: comments.userId,
+  username: comments.username,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  status: comments.status,
+};
+
+/** Who is looking: their own held or hidden comments show to them (a visitor's by the browser's writer key). */
+export type CommentViewer = { userId: number | null; writerKey: string | null };
+const NOBODY: CommentViewer = { userId: null, writerKey: null };
+
+/** The newest comments of an item that the viewer may see (the builder, with placeholders, so tests can EXPLAIN it). */
+export function commentListQuery(d: Conn, limit: number) {
+  return d.select(commentColumns).from(comments).where(and(
+    eq(comments.mediaId, sql.placeholder("mediaId")),
+    sql`(${comments.status} = 'shown' or ${comments.userId} = ${sql.placeholder("userId")} or ${comments.writerKey} = ${
+      sql.placeholder("writerKey")
+    })`,
+  )).orderBy(desc(comments.createdAt), desc(comments.id)).limit(literalLimit(limit));
+}
+
+/** The newest comments of an item that the viewer may see: the shown ones and the viewer's own (issue 34). */
+export function listComments(db: Conn, mediaId: number, viewer = NOBODY, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
+  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) => commentListQuery(d, limit))
+    .all({ mediaId, userId: viewer.userId, writerKey: viewer.writerKey });
+}
+
+export type NewComment = {
+  mediaId: number;
+  userId: number | null;
+  username: string;
+  content: string;
+  status: "shown" | "held";
+  heldReason: string | null;
+  writerKey: string | null;
+};
+
+/** Stores a comment; the item's comment count counts shown comments only (a held one moves it when approved). */
+export async function insertComment(tx: Tx, row: NewComment) {
+  const [c] = await tx.insert(comments).values(row).returning(commentColumns);
+  if (row.status === "shown") await tx.update(media).set({ commentCount: sql`${media.commentCount} + 1` }).where(eq(media.id, row.mediaId));
   return c;
 }
 
-/** A comment of this item: who wrote it (null for a visitor's), for the delete rule. */
+/** A comment of this item: who wrote it (null for a visitor's) and whether it is shown, for the delete and report rules. */
 export function findItemComment(db: Conn, mediaId: number, commentId: number) {
-  return db.select({ id: comments.id, userId: comments.userId }).from(comments)
+  return db.select({ id: comments.id, userId: comments.userId, status: comments.status, writerKey: comments.writerKey }).from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).get();
 }
 
-/** Removes a comment and lowers the item's commentCount in the same transaction; the new count, or null when it was gone. */
+/** Removes a comment, lowering the item's commentCount in the same transaction when it was shown; the new count, or null when it was gone. */
 export async function deleteItemComment(tx: Tx, mediaId: number, commentId: number): Promise<number | null> {
-  const gone = await tx.delete(comments).where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).returning({
-    id: comments.id,
+  const [gone] = await tx.delete(comments).where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).returning({
+    status: comments.status,
   });
-  if (!gone.length) return null;
-  const [row] = await tx.update(media).set({ commentCount: sql`max(${media.commentCount} - 1, 0)` }).where(eq(media.id, mediaId))
+  if (!gone) return null;
+  const by = gone.status === "shown" ? 1 : 0;
+  const [row] = await tx.update(media).set({ commentCount: sql`max(${media.commentCount} - ${by}, 0)` }).where(eq(media.id, mediaId))
     .returning({ commentCount: media.commentCount });
   return row?.commentCount ?? 0;
 }
 
 // ---- reports ----
+
+/** How many open reports a reporter has (reports_open_by_reporter, migration 0015). */
+export async function countOpenReportsBy(db: Conn, reporterKey: string): Promise<number> {
+  const row = await db.select({ n: sql<number>`count(*)` }).from(reports)
+    .where(and(eq(reports.reporterKey, reporterKey), sql`${reports.status} = 'open'`)).get();
+  return row?.n ?? 0;
+}
 
 export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {
   return db.select({ id: reports.id }).from(reports)
@@ -103,12 +159,16 @@ export async function insertReport(
   const [r] = await tx.insert(reports).values(row).returning({ id: reports.id });
   if (row.userId === null) {
     const cur = await tx.select({ openReports: media.openReports }).from(media).where(eq(media.id, row.mediaId)).get();
-    return { id: r.id, openReports: cur?.openReports ?? 0 };
+    return { id: r.id, openReports: cur?.openReports ?? 0, hid: false };
   }
   const [m] = await tx.update(media).set({ openReports: sql`${media.openReports} + 1` }).where(eq(media.id, row.mediaId))
     .returning({ openReports: media.openReports });
-  if (m && m.openReports >= hideAt) await tx.update(media).set({ hidden: true }).where(eq(media.id, row.mediaId));
-  return { id: r.id, openReports: m?.openReports ?? 0 };
+  // `hidden` follows (a trigger of migration 0015), and stays while the owner is banned.
+  const hid = m && m.openReports >= hideAt
+    ? (await tx.update(media).set({ reportsHidden: true }).where(and(eq(media.id, row.mediaId), eq(media.reportsHidden, false)))
+      .returning({ id: media.id })).length > 0
+    : false;
+  return { id: r.id, openReports: m?.openReports ?? 0, hid };
 }
 
 // ---- views: once per viewer per item per window ----

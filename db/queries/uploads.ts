@@ -77,9 +77,20 @@ export function findMediaOwner(db: Db, id: number) {
 }
 
 /** What an owner's edit of a published item changes that moderators must see (issue 19). */
-export function findMediaTexts(db: Db | Tx, id: number) {
-  return db.select({ reviewStatus: media.reviewStatus, title: media.title, description: media.description }).from(media)
-    .where(eq(media.id, id)).get();
+/** What an edit may change, and whether the public sees the item (routes/api/video_edits.ts). */
+export function findEditableItem(db: Db | Tx, id: number) {
+  return db.select({
+    userId: media.userId,
+    reviewStatus: media.reviewStatus,
+    hidden: media.hidden,
+    playable: media.playable,
+    title: media.title,
+    description: media.description,
+    categoryId: media.categoryId,
+    aiGenerator: media.aiGenerator,
+    prompt: media.prompt,
+    tags: media.tags,
+  }).from(media).where(eq(media.id, id)).get();
 }
 
 export async function updateMediaItem(db: Db | Tx, id: number, set: Partial<typeof media.$inferInsert>) {

@@ -3,6 +3,9 @@ import type { Db, Tx } from "../client.ts";
 import { users } from "../schema/mod.ts";
 import type { SessionUser } from "../../common/api_types.ts";
 
+/** A member as the server holds them: `GET /api/user`'s fields, `createdAt` in Unix milliseconds as stored. */
+export type MemberRow = Omit<SessionUser, "createdAt"> & { createdAt: number };
+
 const publicColumns = {
   id: users.id,
   username: users.username,
@@ -40,7 +43,7 @@ export type NewUser = {
   emailVerified?: boolean;
 };
 
-export async function insertUser(db: Db | Tx, user: NewUser): Promise<SessionUser> {
+export async function insertUser(db: Db | Tx, user: NewUser): Promise<MemberRow> {
   const [row] = await db.insert(users).values(user).returning(publicColumns);
   return row;
 }

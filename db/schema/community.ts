@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { moderatedColumns } from "./moderated.ts";
 
 const now = () => Date.now();
 
@@ -25,6 +26,7 @@ export const threads = sqliteTable("threads", {
   upvotes: integer().notNull().default(0),
   commentCount: integer("comment_count").notNull().default(0),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  ...moderatedColumns(),
 }, (t) => [
   // Sticky threads list first, then the chosen sort (spec part 2 §2): one index per sort, with
   // and without a category, so every list is read in index order and stops at its LIMIT.
@@ -38,6 +40,7 @@ export const threads = sqliteTable("threads", {
   index("threads_category_upvotes").on(t.categoryId, t.isSticky, t.upvotes, t.createdAt),
   index("threads_category_comments").on(t.categoryId, t.isSticky, t.commentCount, t.createdAt),
   index("threads_user").on(t.userId),
+  index("threads_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
 ]);
 
 export const threadUpvotes = sqliteTable("thread_upvotes", {
@@ -52,7 +55,11 @@ export const threadComments = sqliteTable("thread_comments", {
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   content: text().notNull(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
-}, (t) => [index("thread_comments_thread_created").on(t.threadId, t.createdAt)]);
+  ...moderatedColumns(),
+}, (t) => [
+  index("thread_comments_thread_created").on(t.threadId, t.createdAt),
+  index("thread_comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
+]);
 
 export const messages = sqliteTable("messages", {
   id: integer().primaryKey({ autoIncrement: true }),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { moderatedColumns } from "./moderated.ts";
 import { CONTENT_TYPES, PROCESSING_STATES, REVIEW_STATUSES } from "../../common/media_rules.ts";
 
 const now = () => Date.now();
@@ -42,7 +43,13 @@ export const media = sqliteTable("media", {
   reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
   rejectionReason: text("rejection_reason"),
   featured: integer({ mode: "boolean" }).notNull().default(false),
+  /**
+   * Hidden from the public: by reports (`reportsHidden`) or while the owner is banned (decision 028).
+   * Kept by triggers of migration 0015 from those two; the app writes `reportsHidden`, never this.
+   */
   hidden: integer({ mode: "boolean" }).notNull().default(false),
+  /** Open reports reached REPORT_HIDE_THRESHOLD; cleared when an admin resolves them. */
+  reportsHidden: integer("reports_hidden", { mode: "boolean" }).notNull().default(false),
   credits: integer().notNull().default(0),
   adminNotice: text("admin_notice"),
   reviewedAt: integer("reviewed_at"),
@@ -72,6 +79,8 @@ export const media = sqliteTable("media", {
   matchesRemovedId: integer("matches_removed_id"),
   /** Read from the file (issue 25): JSON `{ negativePrompt, settings }` (lib/media/generation.ts); the prompt has its own column. */
   generation: text(),
+  /** When the item first became public (approved, not hidden, processed), stamped by triggers (migration 0016); the Following tab's order. */
+  publishedAt: integer("published_at"),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),
@@ -85,7 +94,20 @@ export const media = sqliteTable("media", {
   index("media_created").on(t.createdAt),
   // A generator mute's items (issue 25, migration 0012; db/queries/mutes.ts).
   index("media_generator").on(sql`lower(trim(${t.aiGenerator}))`),
-  index("media_public_rank").on(t.reviewStatus, t.hidden, t.playable, t.id, t.contentType, t.categoryId, t.likes, t.views, t.createdAt),
+  // Everything lib/feed/rankings.ts keeps of a public item (uploader and publication time for the Following tab, issue 32).
+  index("media_public_rank").on(
+    t.reviewStatus,
+    t.hidden,
+    t.playable,
+    t.id,
+    t.contentType,
+    t.categoryId,
+    t.likes,
+    t.views,
+    t.createdAt,
+    t.userId,
+    t.publishedAt,
+  ),
 ]);
 
 export const likes = sqliteTable(
@@ -101,6 +123,8 @@ export const likes = sqliteTable(
     primaryKey({ columns: [t.userId, t.mediaId] }),
     index("likes_media_created").on(t.mediaId, t.createdAt),
     index("likes_created").on(t.createdAt),
+    // A member's likes, newest first (issue 32: /liked).
+    index("likes_user_created").on(t.userId, t.createdAt, t.mediaId),
   ],
 );
 
@@ -111,7 +135,14 @@ export const comments = sqliteTable("comments", {
   username: text().notNull().default("Anonymous"),
   content: text().notNull(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
-}, (t) => [index("comments_media_created").on(t.mediaId, t.createdAt), index("comments_created").on(t.createdAt)]);
+  ...moderatedColumns(),
+  /** SHA-256 of the visitor cookie of the browser that wrote a visitor's comment (its own held comment shows there). */
+  writerKey: text("writer_key"),
+}, (t) => [
+  index("comments_media_created").on(t.mediaId, t.createdAt),
+  index("comments_created").on(t.createdAt),
+  index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
+]);
 
 export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
 
@@ -127,8 +158,11 @@ export const reports = sqliteTable("reports", {
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
+  index("reports_media_status").on(t.mediaId, t.status),
   index("reports_status_created").on(t.status, t.createdAt),
   index("reports_created").on(t.createdAt),
+  // A reporter's open reports, counted for their cap (migration 0015).
+  index("reports_open_by_reporter").on(t.reporterKey).where(sql`status = 'open'`),
 ]);
 
 export const views = sqliteTable("views", {

@@ -4,3 +4,6 @@ export * from "./community.ts";
 export * from "./jobs.ts";
 export * from "./shared.ts";
 export * from "./similar.ts";
+export * from "./collections.ts";
+export * from "./follows.ts";
+export * from "./moderation.ts";

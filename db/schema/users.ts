@@ -17,6 +17,11 @@ export const users = sqliteTable("users", {
   lastSeenAt: integer("last_seen_at"),
   /** The member's own About line on their public profile: plain text, at most ABOUT_MAX characters (issue 27 point 14). */
   about: text().notNull().default(""),
+  /** Members following this one, and members this one follows (issue 32): moved with each follow row. */
+  followerCount: integer("follower_count").notNull().default(0),
+  followingCount: integer("following_count").notNull().default(0),
+  /** Moves with every change to whom this member follows: the kept Following window is read again (lib/feed/following.ts). */
+  followsVersion: integer("follows_version").notNull().default(0),
 }, (t) => [
   uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
   uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),
@@ -79,4 +84,9 @@ export const auditLog = sqliteTable("audit_log", {
   targetId: integer("target_id"),
   details: text(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
-}, (t) => [index("audit_created").on(t.createdAt)]);
+}, (t) => [
+  index("audit_created").on(t.createdAt),
+  // The audit view's two sides (migration 0015): admins' actions, and owners' edits by action.
+  index("audit_moderation").on(t.id).where(sql`action <> 'content.owner_edit'`),
+  index("audit_action").on(t.action, t.id),
+]);

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, CurrentUser } from "../app_env.ts";
 import { forbidden, unauthorized } from "../http_error.ts";
 import { authHref } from "../../common/return_to.ts";
@@ -22,3 +22,13 @@ export function toSignIn(c: Context<AppEnv>): Response {
   const url = new URL(c.req.url);
   return c.redirect(authHref(url.pathname + url.search), 302);
 }
+
+/**
+ * Middleware of an admin-only sub-app: visitors get 401 and members 403 before anything else runs
+ * (QUALITY.md, security 4), and no answer is ever stored by a cache.
+ */
+export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireAdmin(c);
+  await next();
+  c.header("Cache-Control", "private, no-store");
+};

@@ -7,7 +7,7 @@ import { type Db, writeTx } from "../../db/client.ts";
 import { queueMissingRenditions } from "../../db/queries/media_files.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { hasFfmpeg } from "../media/media_process.ts";
+import { hasFfmpeg } from "../media/video_check.ts";
 import { VIDEO_PROCESS, videoProcessHandler } from "../media/process_job.ts";
 import { HASH_BACKFILL, hashBackfillHandler, queueHashBackfill } from "../media/hash_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";

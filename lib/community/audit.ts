@@ -14,10 +14,21 @@ export const AUDIT_ACTIONS = [
   "content.edit",
   /** Not an admin's: an owner changed the title or description of an approved item (details: old and new values). */
   "content.owner_edit",
+  /** A video's processing queued again by an admin (issue 31 point 9). */
+  "content.reprocess",
   "user.ban",
   "user.unban",
   "forum.thread.delete",
   "forum.comment.delete",
+  /** Issue 34: one report of an item dismissed (the others stay open). */
+  "content.dismiss_report",
+  /** A held comment or forum post shown (details: its kind; target: comment, thread or thread_comment). */
+  "post.approve",
+  "post.delete",
+  "post.dismiss_reports",
+  "post.dismiss_report",
+  "watched_word.add",
+  "watched_word.remove",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,10 @@
 import type { MediaComment } from "../../common/api_types.ts";
+import type { PostStatus } from "../../common/moderation.ts";
 
-type CommentRow = { id: number; userId: number | null; username: string; content: string; createdAt: number };
+type CommentRow = { id: number; userId: number | null; username: string; content: string; createdAt: number; status: PostStatus };
+
+/** `status` only on a post that is not shown, which only its writer is ever given (issue 34): the others' answers stay as they were. */
+export const unshown = (status: PostStatus): { status?: Exclude<PostStatus, "shown"> } => status === "shown" ? {} : { status };
 
 /** A comment row as the API and the media page's island see it; a visitor's comment reads "Anonymous". */
 export const toComment = (r: CommentRow): MediaComment => ({
@@ -9,4 +13,5 @@ export const toComment = (r: CommentRow): MediaComment => ({
   username: r.username || "Anonymous",
   content: r.content,
   createdAt: new Date(r.createdAt).toISOString(),
+  ...unshown(r.status),
 });

@@ -1,6 +1,8 @@
 /** Forum rows as the API and the page show them (spec part 2 §3). */
 import type { ForumCommentView, ThreadView } from "../../common/forum_rules.ts";
-import type { ThreadCommentRow, ThreadRow } from "../../db/queries/forum.ts";
+import type { ThreadRow } from "../../db/queries/forum.ts";
+import type { ThreadCommentRow } from "../../db/queries/forum_comments.ts";
+import { unshown } from "./comments.ts";
 
 function parseTags(raw: string | null): string[] | null {
   if (!raw) return null;
@@ -25,6 +27,7 @@ export const toThreadView = (r: ThreadRow): ThreadView => ({
   userId: r.userId,
   user: r.userId !== null && r.username !== null ? { username: r.username } : null,
   upvoted: !!r.upvoted,
+  ...unshown(r.status),
 });
 
 export const toCommentView = (r: ThreadCommentRow): ForumCommentView => ({
@@ -33,4 +36,5 @@ export const toCommentView = (r: ThreadCommentRow): ForumCommentView => ({
   createdAt: new Date(r.createdAt).toISOString(),
   userId: r.userId,
   user: r.userId !== null && r.username !== null ? { username: r.username } : null,
+  ...unshown(r.status),
 });

@@ -20,10 +20,13 @@ export async function findProfileByRef(db: Db, ref: string): Promise<ProfileUser
   return ref.length <= 100 ? await findProfileUserByUsername(db, ref) : undefined;
 }
 
-/** The profile JSON: id, username, join date and role; never the email. */
-export const toPublicProfile = (u: ProfileUser): PublicProfile => ({
+/** The profile JSON: id, username, join date, role and follow counts; never the email. `isFollowing` for a signed-in viewer. */
+export const toPublicProfile = (u: ProfileUser, isFollowing?: boolean): PublicProfile => ({
   id: u.id,
   username: u.username,
   createdAt: new Date(u.createdAt).toISOString(),
   isAdmin: u.isAdmin,
+  followerCount: u.followerCount,
+  followingCount: u.followingCount,
+  ...(isFollowing === undefined ? {} : { isFollowing }),
 });

@@ -21,6 +21,7 @@ import { toCardItemFromRow, toContentItem } from "../media/content_item.ts";
 import { notFound } from "../http_error.ts";
 import { contentVersion } from "../http/content_version.ts";
 import { featuredRow, itemRowsByIds } from "./item_rows.ts";
+import { followingIds } from "./following.ts";
 import { rankedIds } from "./rankings.ts";
 
 /** Rows of a stream an indexed sort reads by OFFSET (page 10 at the widest grid); deeper pages are kept orders. */
@@ -49,6 +50,8 @@ export type FeedRequest = {
   columns: number;
   /** Items this viewer muted (lib/feed/mutes.ts): left out of the streams and the featured slot. */
   muted?: Set<number>;
+  /** The Following tab of this member (issue 32): their followed uploaders' items, newest published first, no featured item. */
+  followingOf?: number;
 };
 
 /**
@@ -80,6 +83,7 @@ async function streamPage<S extends Shape>(
   shape: S,
 ) {
   const { order, categoryId } = req;
+  if (req.followingOf) return itemRowsByIds(db, await followingIds(db, req.followingOf, stream, offset, limit, req.muted, now), shape, now);
   // The first pages of an indexed sort come from its index, exact and fresh to the last like;
   // deeper ones from the kept order (lib/feed/rankings.ts), where an OFFSET would walk every row before them.
   if (req.muted?.size) {
@@ -101,7 +105,7 @@ async function streamPage<S extends Shape>(
 async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const kept = await featuredRow(db, req.categoryId, shape, now);
+  const kept = req.followingOf ? null : await featuredRow(db, req.categoryId, shape, now);
   const featured = kept && req.muted?.has(kept.id) ? null : kept;
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([

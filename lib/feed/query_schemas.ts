@@ -16,7 +16,13 @@ export const approvedQuery = z.object({
 /** `GET /api/admin/users`. */
 export const usersQuery = z.object({ q: z.string().trim().max(100).optional() });
 /** `GET /api/admin/audit`. */
-export const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Entries older than this one (the id of the last entry of the page before). */
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** `moderation` (admins' actions, the default), `edits` (owners' edits of published items) or `all`. */
+  kind: z.enum(["moderation", "edits", "all"]).default("moderation"),
+});
 
 const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)
@@ -29,9 +35,14 @@ export const contentFeedQuery = z.strictObject({
   category: categoryRefSchema.optional(),
   columnCount: intParam("columnCount", 1, 3).optional(),
   shuffleSeed: seedSchema.optional(),
+  /** The Following tab (issue 32): the items of the members one follows, newest published first; members only. */
+  following: z.enum(["true", "false"], "following must be true or false").optional(),
   /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
   timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
 });
 
 /** `POST /api/like`: the feed's like of an item. */
 export const likeBody = z.object({ videoId: z.union([z.number(), z.string().max(20)]) });
+
+/** `GET /api/admin/posts/held` (issue 34): a page of the Held tab. */
+export const heldQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

@@ -40,6 +40,11 @@ type Snapshot = {
   created: Float64Array;
   video: Uint8Array;
   category: Uint32Array;
+  /** Uploader and publication time (the creation time if none), for the Following tab (issue 32). */
+  user: Uint32Array;
+  published: Float64Array;
+  /** Each stream by publication, newest first (made with the stream orders). */
+  byPublication: Map<Stream, PublishedOrder>;
   /** Positions of a stream (and category), then orders of ids, made on first use. */
   subsets: Map<string, Uint32Array>;
   orders: Map<string, Uint32Array>;
@@ -57,7 +62,7 @@ async function build(db: Db): Promise<Snapshot> {
   let n = 0;
   let cap = CHUNK;
   let cols = { ids: new Uint32Array(cap), likes: new Uint32Array(cap), views: new Uint32Array(cap), created: new Float64Array(cap) };
-  let flags = { video: new Uint8Array(cap), category: new Uint32Array(cap) };
+  let flags = { video: new Uint8Array(cap), category: new Uint32Array(cap), user: new Uint32Array(cap), published: new Float64Array(cap) };
   let buildMs = 0;
   for (let after = 0;;) {
     const t = performance.now();
@@ -70,7 +75,7 @@ async function build(db: Db): Promise<Snapshot> {
         return b;
       };
       cols = { ids: grow(cols.ids), likes: grow(cols.likes), views: grow(cols.views), created: grow(cols.created) };
-      flags = { video: grow(flags.video), category: grow(flags.category) };
+      flags = { video: grow(flags.video), category: grow(flags.category), user: grow(flags.user), published: grow(flags.published) };
     }
     for (const r of rows) {
       cols.ids[n] = r.id;
@@ -79,6 +84,8 @@ async function build(db: Db): Promise<Snapshot> {
       cols.created[n] = r.createdAt;
       flags.video[n] = r.contentType === "image" ? 0 : 1;
       flags.category[n] = r.categoryId ?? 0;
+      flags.user[n] = r.userId;
+      flags.published[n] = r.publishedAt ?? r.createdAt;
       n++;
     }
     buildMs += performance.now() - t;
@@ -96,6 +103,9 @@ async function build(db: Db): Promise<Snapshot> {
     created: cols.created.subarray(0, n),
     video: flags.video.subarray(0, n),
     category: flags.category.subarray(0, n),
+    user: flags.user.subarray(0, n),
+    published: flags.published.subarray(0, n),
+    byPublication: new Map(),
     subsets: new Map(),
     orders: new Map(),
   };
@@ -113,6 +123,14 @@ async function build(db: Db): Promise<Snapshot> {
       const ids = snap.buildMs >= SLICE_AFTER_MS ? await runSliced(steps, timed) : runNow(steps);
       snap.orders.set(orderKey(stream, null, sort), ids);
     }
+    const pos = subset(snap, stream, null);
+    const steps = sortByKeyDesc(pos, Float64Array.from(pos, (i) => snap.published[i]));
+    const order = snap.buildMs >= SLICE_AFTER_MS ? await runSliced(steps, timed) : runNow(steps);
+    snap.byPublication.set(stream, {
+      ids: order.map((i) => snap.ids[i]),
+      users: order.map((i) => snap.user[i]),
+      published: Float64Array.from(order, (i) => snap.published[i]),
+    });
   }
   snap.buildMs += performance.now() - t;
   return snap;
@@ -228,6 +246,17 @@ function forgetOldShuffles(s: Snapshot) {
 }
 
 export type RankOrder = { sort: Sort } | { seed: string };
+
+/** A stream's public items by publication, newest first (ties: the higher id): ids, uploaders, times. */
+export type PublishedOrder = { ids: Uint32Array; users: Uint32Array; published: Float64Array };
+
+/**
+ * The kept publication order of a stream (issue 32: the Following tab is cut from it, lib/feed/following.ts).
+ * The same object until the snapshot is made again, so callers may keep what they cut from it with it.
+ */
+export async function publishedOrder(db: Db, stream: Stream, now = Date.now()): Promise<PublishedOrder> {
+  return (await snapshot(db, now)).byPublication.get(stream)!;
+}
 
 /** The ids of one page (`offset`, `limit`) of a stream in an order, without `excludeId`. */
 export async function rankedIds(

@@ -6,7 +6,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
-export const xmlEscape = (s: string) => s.replace(CONTROL, "").replace(LONE_SURROGATE, "").replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+/** The text without the characters XML 1.0 forbids. */
+export const xmlClean = (s: string) => s.replace(CONTROL, "").replace(LONE_SURROGATE, "");
+
+export const xmlEscape = (s: string) => xmlClean(s).replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 
 type Attrs = Record<string, string | number | null | undefined>;
 

@@ -7,6 +7,17 @@ export const YOUTUBE_FRAME_HOST = "https://www.youtube-nocookie.com";
 /** Paths other sites may frame (the embed player); every other page refuses framing. */
 const FRAMEABLE = /^\/embed\//;
 
+/**
+ * The pages that carry the ad tag (routes/pages/home.tsx) when AD_CLIENT_ID is set. Google supports
+ * only a strict CSP for it, never a list of hosts ("the domains that the AdSense ad code uses
+ * change over time"): every script carries the page's nonce, and what they load is trusted through
+ * 'strict-dynamic'. Its documented script-src is taken as written ('unsafe-inline', https: and
+ * http: are ignored by browsers that know nonces; 'unsafe-eval' it asks for), and the frames,
+ * images and connections its policy leaves open are opened to https: on these pages only. Such a
+ * page needs a fresh nonce per response, so the page cache does not share it (app.ts).
+ */
+export const AD_PAGES = /^\/$/;
+
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // A response the page cache may hand to other visitors gets no nonce: a stored nonce would be
@@ -18,19 +29,22 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     const h = c.res.headers;
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    const ads = c.var.config.adClientId ? " https://pagead2.googlesyndication.com" : "";
+    const ads = !!c.var.config.adClientId && nonce !== "" && AD_PAGES.test(c.req.path);
     // Public media files redirect to the bucket (or its CDN) with STORAGE=s3: images and players must be allowed to load from there.
     const bucket = c.var.config.storage.mediaOrigin ? ` ${c.var.config.storage.mediaOrigin}` : "";
+    const open = ads ? " https:" : "";
     h.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${ads}`,
+        ads
+          ? `script-src 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval' 'strict-dynamic' https: http:`
+          : `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
         "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com${bucket}`,
+        `img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com${bucket}${open}`,
         `media-src 'self' blob:${bucket}`,
-        `frame-src ${YOUTUBE_FRAME_HOST} https://www.youtube.com${ads ? " https://googleads.g.doubleclick.net" : ""}`,
-        "connect-src 'self'",
+        `frame-src ${YOUTUBE_FRAME_HOST} https://www.youtube.com${open}`,
+        `connect-src 'self'${open}`,
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

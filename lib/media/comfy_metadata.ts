@@ -7,14 +7,15 @@ import type { GenerationData } from "./generation.ts";
 
 type Node = { class_type?: string; inputs?: Record<string, unknown> };
 
-export function comfyGeneration(value: unknown): GenerationData | null {
-  if (!value || typeof value !== "object") return null;
+export function comfyGeneration(value: unknown, depth = 0): GenerationData | null {
+  // A graph wrapped in a wrapper is one level; 64 KiB of {"prompt": ...} is not a graph.
+  if (!value || typeof value !== "object" || depth > 3) return null;
   const v = value as Record<string, unknown>;
   // A video node's `comment` may wrap both: {"prompt": graph, "workflow": ...}.
-  if (v.prompt && typeof v.prompt === "object") return comfyGeneration(v.prompt);
+  if (v.prompt && typeof v.prompt === "object") return comfyGeneration(v.prompt, depth + 1);
   if (typeof v.prompt === "string") {
     try {
-      return comfyGeneration(JSON.parse(v.prompt));
+      return comfyGeneration(JSON.parse(v.prompt), depth + 1);
     } catch {
       return null;
     }

@@ -133,6 +133,7 @@ function buildItem(row: ItemRow, withProcessing: boolean): ContentItem {
     credits: row.credits,
     vimeoId: null,
     reviewedAt: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    reviewedBy: row.reviewedBy,
     ...generationOf(row.generation),
     ...(withProcessing && row.contentType === "video" ? { processing: processingOf(row) } : {}),
   };

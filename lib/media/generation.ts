@@ -3,14 +3,16 @@
  * re-encode strips it: A1111/Forge/Fooocus `parameters` text (PNG tEXt, JPEG/WebP EXIF
  * UserComment or XMP), ComfyUI graphs (PNG `prompt`/`workflow`, video container tags read with
  * ffprobe). Every string passes the typed-input normaliser and its cap (common/text.ts,
- * common/upload_rules.ts): the file is the uploader's input too.
+ * common/upload_rules.ts): the file is the uploader's input too. Pure functions over bounded text
+ * (no open-repetition regex, every block capped at 64 KiB), run in the parse worker for uploads
+ * (lib/media/untrusted_parse.ts, decision 027), never on a request's event loop.
  */
 import { normalizeText } from "../../common/text.ts";
 import { UPLOAD_LIMITS } from "../../common/upload_rules.ts";
 import type { GenerationSettings } from "../../common/api_types.ts";
 import { comfyGeneration } from "./comfy_metadata.ts";
 import { exifUserComment, xmpParameters } from "./exif_metadata.ts";
-import { pngTextChunks } from "./png_metadata.ts";
+import { a1111Field, pngTextChunks } from "./png_metadata.ts";
 
 export type GenerationData = { prompt: string; negativePrompt: string; aiGenerator: string; settings: GenerationSettings };
 
@@ -28,7 +30,7 @@ export function parseA1111(text: string, tool = "Automatic1111"): GenerationData
     ? lines.slice(neg, steps > neg ? steps : lines.length).join("\n").replace(/^Negative prompt:\s*/, "").trim()
     : "";
   const tail = steps >= 0 ? lines.slice(steps).join("\n") : "";
-  const field = (name: string) => tail.match(new RegExp(`(?:^|,\\s*)${name}: ([^,\\n]+)`))?.[1]?.trim();
+  const field = (name: string) => a1111Field(tail, name);
   const num = (v: string | undefined) => (v !== undefined && Number.isFinite(Number(v)) ? Number(v) : undefined);
   const model = field("Model");
   if (!prompt && !tail) return null;
@@ -96,19 +98,15 @@ export function readImageGeneration(bytes: Uint8Array, mime: string): Generation
   return found ? normalized(found) : null;
 }
 
-/** From a video's container tags (ComfyUI video nodes: `prompt`, `workflow`, `comment`). */
-export async function readVideoGeneration(path: string, signal?: AbortSignal): Promise<GenerationData | null> {
-  const out = await new Deno.Command("ffprobe", {
-    args: ["-v", "error", "-print_format", "json", "-show_format", path],
-    stdout: "piped",
-    stderr: "null",
-    signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(30_000)]) : AbortSignal.timeout(30_000),
-  }).output().catch(() => null);
-  if (!out?.success) return null;
+/** A metadata text longer than this is skipped, as a PNG text chunk is (png_metadata.ts): a prompt or a graph is far smaller. */
+export const MAX_TAG_CHARS = 64 * 1024;
+
+/** From a video's container tags as ffprobe prints them (`{"format":{"tags":{...}}}`; ComfyUI video nodes: `prompt`, `workflow`, `comment`). */
+export function videoTagsGeneration(json: string): GenerationData | null {
   const tags: Record<string, string> = {};
   try {
-    for (const [k, v] of Object.entries(JSON.parse(new TextDecoder().decode(out.stdout)).format?.tags ?? {})) {
-      tags[k.toLowerCase()] = String(v);
+    for (const [k, v] of Object.entries(JSON.parse(json).format?.tags ?? {})) {
+      if (typeof v === "string" && v.length <= MAX_TAG_CHARS) tags[k.toLowerCase()] = v;
     }
   } catch {
     return null;

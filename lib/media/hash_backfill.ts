@@ -57,8 +57,8 @@ export const hashBackfillHandler: JobHandler = {
       signal.throwIfAborted();
       const start = performance.now();
       const hashes = (await withLocalCopy(config, item.fileKey!, async (path) => {
-        if (item.contentType === "image") return await imageHashes(path);
-        const info = await probeMedia(path, signal);
+        if (item.contentType === "image") return (await imageHashes(config, path).catch(() => null))?.hashes ?? [];
+        const info = await probeMedia(config, path, signal);
         return info ? await videoHashes(config, path, info.duration, signal).catch(() => []) : [];
       })) ?? [];
       await deleteHashesOf(db, item.id);

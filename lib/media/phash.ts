@@ -4,8 +4,9 @@
  * SHA-256 differs entirely. The picture is reduced to 32x32 grey, a 2-D DCT taken, and the 8x8
  * lowest frequencies (without the DC term's row and column 0 weight) compared with their median.
  * Hashes of two algorithms do not compare: each stored hash carries PHASH_ALGO beside it.
+ * Pure arithmetic on 32x32 grey pixels (sharp makes them: lib/media/similar_hash.ts), run in the
+ * parse worker for uploads (decision 027): an animation is up to MAX_IMAGE_FRAMES of them.
  */
-import sharp from "sharp";
 
 /** Stored beside every hash; bump the version when the computation changes. */
 export const PHASH_ALGO = "dct-phash-v1";
@@ -25,12 +26,7 @@ const COS = (() => {
  */
 export function phashOfPixels(px: Uint8Array): string | null {
   if (px.length !== N * N) throw new Error("phash needs 32x32 grey pixels");
-  let mean = 0;
-  for (const v of px) mean += v;
-  mean /= px.length;
-  let varSum = 0;
-  for (const v of px) varSum += (v - mean) ** 2;
-  if (varSum / px.length < 4) return null;
+  if (frameDetail(px) < 4) return null;
   // Only the K lowest frequencies are needed: rows first, then columns, both cut to K.
   const rows = new Float64Array(N * K);
   for (let y = 0; y < N; y++) {
@@ -60,15 +56,44 @@ export function phashOfPixels(px: Uint8Array): string | null {
   return (hi >>> 0).toString(16).padStart(8, "0") + (lo >>> 0).toString(16).padStart(8, "0");
 }
 
-/** The hash of an image file or buffer (its first frame), null when it is uniform. */
-export async function phashImage(input: string | Uint8Array): Promise<string | null> {
-  const px = await sharp(input, { limitInputPixels: false, animated: false })
-    .rotate()
-    .greyscale()
-    .resize(N, N, { fit: "fill", kernel: "lanczos3" })
-    .raw()
-    .toBuffer();
-  return phashOfPixels(new Uint8Array(px.buffer, px.byteOffset, px.length));
+/** Pixels in one 32x32 grey frame. */
+export const FRAME_BYTES = N * N;
+
+/** Hashes stored for one item at most (the most detailed frame's first); the checks at upload use them all. */
+export const MAX_STORED_HASHES = 64;
+/** Frames of an animation whose hashes are this close to one already kept add nothing (a still scene). */
+const SAME_FRAME = 3;
+
+/** How detailed a frame is: the variance of its grey levels (0 for a uniform frame). */
+export function frameDetail(px: Uint8Array): number {
+  let mean = 0;
+  for (const v of px) mean += v;
+  mean /= px.length;
+  let sum = 0;
+  for (const v of px) sum += (v - mean) ** 2;
+  return sum / px.length;
+}
+
+/**
+ * The hashes of consecutive 32x32 frames (issue 31 point 5: a plain first frame hid the second):
+ * every frame's, uniform frames and near-repeats left out, the most detailed frame's first; and
+ * which frame that is (the review thumbnail shows it, never a uniform frame).
+ */
+export function frameHashes(pixels: Uint8Array): { hashes: string[]; detailed: number } {
+  const count = Math.floor(pixels.length / FRAME_BYTES);
+  const frame = (i: number) => pixels.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES);
+  let detailed = 0;
+  let most = -1;
+  for (let i = 0; i < count; i++) {
+    const d = frameDetail(frame(i));
+    if (d > most) [most, detailed] = [d, i];
+  }
+  const hashes: string[] = [];
+  for (const i of [detailed, ...Array.from({ length: count }, (_, k) => k).filter((k) => k !== detailed)]) {
+    const h = phashOfPixels(frame(i));
+    if (h && !hashes.some((k) => hammingHex(k, h) <= SAME_FRAME)) hashes.push(h);
+  }
+  return { hashes, detailed };
 }
 
 /** Bits set in a 32-bit word. */

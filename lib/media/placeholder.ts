@@ -18,9 +18,12 @@ function lines(title: string): string[] {
   return out.length ? out : ["Untitled"];
 }
 
-/** A 16:9 SVG placeholder bearing the title (text escaped; no script, no external refs). */
-export function placeholderSvg(title: string): string {
-  const ls = lines(title);
+/**
+ * A 16:9 SVG placeholder bearing the title (text escaped; no script, no external refs); with a null
+ * title, the bare background (for an item this viewer may not see: its title is not theirs to read).
+ */
+export function placeholderSvg(title: string | null): string {
+  const ls = title === null ? [] : lines(title);
   const y0 = 180 - (ls.length - 1) * 22;
   const text = ls.map((l, i) => `<text x="320" y="${y0 + i * 44}">${esc(l)}</text>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1c1917"/><stop offset="1" stop-color="#7c2d12"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/><g fill="#fafafa" font-family="system-ui,sans-serif" font-size="34" font-weight="700" text-anchor="middle" dominant-baseline="middle">${text}</g></svg>`;

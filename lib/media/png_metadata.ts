@@ -81,7 +81,7 @@ function readRawGeneration(png: Uint8Array): Generation | null {
     const lines = params.replace(/\r\n/g, "\n").split("\n");
     const stop = lines.findIndex((l) => /^(Negative prompt:|Steps: )/.test(l));
     const prompt = lines.slice(0, stop < 0 ? lines.length : stop).join("\n").trim();
-    const model = params.match(/(?:^|[\s,])Model: ([^,\n]+)/)?.[1]?.trim();
+    const model = a1111Field(params, "Model");
     const aiGenerator = model ? `Stable Diffusion (Automatic1111, ${model})` : "Stable Diffusion (Automatic1111)";
     if (prompt) return { prompt: prompt.slice(0, 1000), aiGenerator: aiGenerator.slice(0, 100) };
   }
@@ -93,6 +93,23 @@ function readRawGeneration(png: Uint8Array): Generation | null {
     } catch { /* not a ComfyUI graph */ }
   }
   return null;
+}
+
+/**
+ * The value of `name: value` in Automatic1111's settings text: at its start or after a comma, up
+ * to the next comma or line end. A scan of the split text, no regex (decision 027).
+ */
+export function a1111Field(text: string, name: string): string | undefined {
+  const key = `${name}: `;
+  const parts = text.split(",");
+  for (let i = 0; i < parts.length; i++) {
+    const part = i === 0 ? parts[0] : parts[i].trimStart();
+    if (!part.startsWith(key)) continue;
+    const end = part.indexOf("\n");
+    const value = part.slice(key.length, end < 0 ? part.length : end).trim();
+    if (value) return value;
+  }
+  return undefined;
 }
 
 type ComfyNode = { class_type?: string; inputs?: Record<string, unknown> };

@@ -5,6 +5,9 @@
  * place, and the item switched to them in the transaction that marks the job done; a run that
  * does not commit (lease lost, item deleted, failure) removes what it wrote, and the next run
  * removes what a dead one had moved into place. The item becomes public-playable when ready.
+ * The original is checked again first, with the upload's limits (lib/media/video_check.ts): an
+ * item from before them, or uploaded while ffmpeg was missing, fails at once with the reason
+ * rather than filling hours of frames (issue 31 point 4).
  */
 import { rm, stat } from "node:fs/promises";
 import { enqueueJob } from "../jobs/enqueue.ts";
@@ -22,11 +25,12 @@ import { updateMediaItem } from "../../db/queries/uploads.ts";
 import type { Config } from "../config.ts";
 import { contentChanged } from "../http/content_version.ts";
 import { newKey, removeKeys, storeFor } from "./storage.ts";
-import { probeMedia } from "./ffmpeg.ts";
+import { HttpError } from "../http_error.ts";
 import { encodePreview, encodeRenditions, makePosters, planRenditions } from "./renditions.ts";
-import { VIDEO_UNDECODABLE } from "./media_process.ts";
+import { checkVideoFile, isCheckMessage, VIDEO_UNDECODABLE } from "./video_check.ts";
 import { hashVideoItem } from "./similar_hash.ts";
-import { type GenerationData, generationValues, readVideoGeneration } from "./generation.ts";
+import { type GenerationData, generationValues } from "./generation.ts";
+import { readVideoGeneration } from "./untrusted_parse.ts";
 
 export const VIDEO_PROCESS = "video.process";
 
@@ -53,19 +57,16 @@ export const videoProcessHandler: JobHandler = {
     const original = await store.local(item.fileKey);
     if (!original) throw new PermanentJobError(VIDEO_UNDECODABLE); // an original gone from storage decodes as nothing
     const src = original.path;
-    const info = await probeMedia(src, signal).catch(async (e) => {
+    const info = await checkVideoFile(config, src, signal).catch(async (e) => {
       await original.release();
-      throw e;
+      // A refusal is for good: the file will not change (its reason is the member's message).
+      throw e instanceof HttpError ? new PermanentJobError(e.message) : e;
     });
-    if (!info) {
-      await original.release();
-      throw new PermanentJobError(VIDEO_UNDECODABLE);
-    }
 
     // Perceptual hashes of a few frames (issue 25): a look-alike of removed content is held.
     await hashVideoItem(db, config, mediaId, src, info.duration, signal);
     // Generation data from the container's tags (issue 25), read here where the file is local.
-    const gen = await readVideoGeneration(src, signal);
+    const gen = await readVideoGeneration(config, src, signal);
     const rungs = planRenditions(info);
     const tmp = () => store.tempPath();
     const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };
@@ -157,5 +158,5 @@ function fromFile(current: { prompt: string | null; aiGenerator: string | null; 
 
 /** The reason a person reads: ours as it is, ffmpeg's after a plain sentence. */
 function failureText(reason: string): string {
-  return reason === VIDEO_UNDECODABLE ? reason : `Processing failed: ${reason}`.slice(0, 400);
+  return isCheckMessage(reason) ? reason : `Processing failed: ${reason}`.slice(0, 400);
 }

@@ -16,7 +16,7 @@ import {
   removedIds,
 } from "../../db/queries/similar.ts";
 import { HttpError } from "../http_error.ts";
-import { hammingHex, PHASH_ALGO } from "./phash.ts";
+import { hammingHex, MAX_STORED_HASHES, PHASH_ALGO } from "./phash.ts";
 import { HashIndex } from "./similar_index.ts";
 
 export const BLOCKED_UPLOAD = "This file matches content that was removed from the site and cannot be uploaded.";
@@ -34,9 +34,13 @@ export async function hashIndex(db: Db): Promise<HashIndex> {
   return k.index;
 }
 
-/** Records an item's hashes (one per image, one per sampled frame of a video). */
+/**
+ * Records an item's hashes (an image's distinct frames and its trimmed picture, a video's sampled
+ * frames), at most MAX_STORED_HASHES: the first, most detailed ones; an upload is checked against
+ * the blocklist and removed items with all of them before this.
+ */
 export async function storeHashes(db: Db | Tx, mediaId: number, hashes: string[]) {
-  await insertHashes(db, mediaId, PHASH_ALGO, hashes);
+  await insertHashes(db, mediaId, PHASH_ALGO, hashes.slice(0, MAX_STORED_HASHES));
 }
 
 export type Match = { mediaId: number; distance: number; removed: boolean; reviewStatus: string | null };

@@ -13,7 +13,7 @@ import { PHASH_ALGO } from "./phash.ts";
 /** Look-alikes shown per item: the nearest few are what a moderator compares. */
 const SHOWN = 6;
 
-export async function withLookAlikes(db: Db, max: number, items: AdminItem[]): Promise<PendingItem[]> {
+export async function withLookAlikes(db: Db, max: number, items: AdminItem[]): Promise<Omit<PendingItem, "watchedWords">[]> {
   const ids = items.map((i) => i.id);
   const [hashes, marks] = await Promise.all([hashesOfMany(db, ids, PHASH_ALGO), matchMarks(db, ids)]);
   const found = await Promise.all(items.map(async (item) =>

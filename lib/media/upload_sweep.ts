@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../../db/queries/uploads.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { hasFfmpeg } from "./media_process.ts";
+import { hasFfmpeg } from "./video_check.ts";
 import { removeKeys } from "./storage.ts";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The 18+ age gate (spec part 2 §2 "Age gate and access denied"; DECISIONS.md): visitors without
+ * The 18+ age gate (spec part 2 §2 "Age gate and access denied"; decision 036): visitors without
  * the age cookie see an interstitial over every HTML page but the legal pages, the refusal page,
  * password reset and embeds. Answering yes posts to /age-gate, which remembers it for a year.
  */
@@ -8,6 +8,7 @@ import { setCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
 import { LEGAL_PAGE_NAMES } from "../../common/legal/mod.ts";
 import type { AppEnv } from "../app_env.ts";
+import { sameSitePath } from "../../common/return_to.ts";
 
 export const AGE_COOKIE = "dr_age";
 export const AGE_COOKIE_MAX_AGE = 365 * 86400;
@@ -47,19 +48,8 @@ export function currentPath(c: Context<AppEnv>): string {
   return url.pathname + url.search;
 }
 
-const LOCAL = /^\/(?![/\\])/;
-const BASE = "http://local.invalid";
-
 /**
- * `next` when it is a path on this site, else `/`: one leading slash, never `//host` or `/\host`
- * (browsers read both as another host), no backslash, space or control character anywhere (a tab
- * is dropped by browsers, so `/\t/host` would become `//host`), and still local once resolved
- * (`/.//host` normalises to `//host`).
+ * `next` when it is a path on this site once resolved (common/return_to.ts `sameSitePath`, the check
+ * sign-in uses), else `/`.
  */
-export function localNext(raw: unknown): string {
-  // deno-lint-ignore no-control-regex -- control characters are exactly what must be refused
-  if (typeof raw !== "string" || raw.length > 2048 || !LOCAL.test(raw) || /[\\\s\u0000-\u001f\u007f]/.test(raw)) return "/";
-  const url = new URL(raw, BASE);
-  const path = url.pathname + url.search + url.hash;
-  return url.origin === BASE && LOCAL.test(path) ? path : "/";
-}
+export const localNext = (raw: unknown): string => sameSitePath(raw, 2048) ?? "/";

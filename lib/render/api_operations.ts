@@ -20,9 +20,12 @@ import { adminEditSchema, createMediaSchema } from "../../common/schemas/media.t
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
 import { muteSchema } from "../../common/schemas/mutes.ts";
+import { listPageQuery } from "../../common/schemas/follows.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
+import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { approvedQuery, auditQuery, contentFeedQuery, likeBody, usersQuery } from "../feed/query_schemas.ts";
+import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -104,11 +107,12 @@ export const API_OPERATIONS: Operation[] = [
   account(
     "delete",
     "/api/user/social/{provider}",
-    "Disconnect Google or Facebook (never the last way to sign in)",
+    "Disconnect Google or Facebook (never the last way to sign in); the same proof as connecting",
     json("ConnectedProviders"),
     {
       ...member,
-      errors: [404, 409],
+      body: confirmIdentitySchema,
+      errors: [400, 403, 404, 409],
     },
   ),
   account("post", "/api/forgot-password", "Mail a password reset link (the same answer for any address)", json("Message"), {
@@ -121,13 +125,25 @@ export const API_OPERATIONS: Operation[] = [
     errors: [429],
   }),
   account("get", "/api/user/mutes", "Your mutes (tags, users, AI generators)", list("Mute"), member),
-  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator", json("Done"), { ...member, body: muteSchema }),
+  account("post", "/api/user/mutes", "Mute a tag, a user or an AI generator (at most 1,000 mutes)", json("Done"), {
+    ...member,
+    body: muteSchema,
+    errors: [404, 422, 429],
+  }),
   account("delete", "/api/user/mutes/{type}/{value}", "Undo a mute", json("Done"), member),
+  ...COLLECTION_OPERATIONS,
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,
+    description: "following=true: the Following tab (members only, 401 otherwise), newest published first, without a featured item.",
+    errors: [401],
   }),
-  content("get", "/api/content/{id}/thumbnail", "An item's thumbnail, or its generated placeholder", { content: "image/*" }),
+  content(
+    "get",
+    "/api/content/{id}/thumbnail",
+    "An item's thumbnail, or its generated placeholder; with placeholder=true an image even for an unknown id (then status 404)",
+    { content: "image/*" },
+  ),
   content("get", "/api/categories", "The categories", list("Category")),
   content("get", "/api/search", "Search approved items by title, prompt, tags, generator or uploader", list("ContentItem"), {
     query: searchParams,
@@ -147,7 +163,9 @@ export const API_OPERATIONS: Operation[] = [
   content("put", "/api/videos/{id}", "Edit an item (its owner: title and description; an admin: every field)", json("ContentItem"), {
     ...member,
     body: adminEditSchema,
-    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise).",
+    description: "The body is an admin's; an owner who is not an admin may send only title and description (400 otherwise). " +
+      "Members' edits are rate-limited (RATE_EDITS_PER_USER, 429).",
+    errors: [403, 404, 429],
   }),
   content("delete", "/api/videos/{id}", "Delete an item and its files (its owner or an admin)", json("Done"), member),
   content(
@@ -159,6 +177,8 @@ export const API_OPERATIONS: Operation[] = [
       ...member,
       upload: "application/octet-stream",
       errors: [413, 415, 422, 429],
+      description: "422 when the file does not decode, or passes an upload limit: a video longer than MAX_VIDEO_SECONDS or with frames " +
+        "over MAX_VIDEO_PIXELS, an image over MAX_IMAGE_MEGAPIXELS or an animation of more than 1,000 frames (the message names it).",
     },
   ),
   content("get", "/api/user/videos", "The signed-in member's own items, in every review state", list("ContentItem"), member),
@@ -194,17 +214,29 @@ export const API_OPERATIONS: Operation[] = [
       errors: [403, 404],
     },
   ),
-  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 429] }),
+  social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 422, 429] }),
   social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
     ...member,
     body: reportSchema,
-    errors: [409, 429],
+    errors: [409, 422, 429],
   }),
-  social("post", "/api/users/block/{userId}", "Block a member", json("Done"), member),
+  social("post", "/api/users/block/{userId}", "Block a member (at most 1,000 blocks)", json("Done"), {
+    ...member,
+    errors: [404, 422, 429],
+  }),
   social("delete", "/api/users/block/{userId}", "Unblock a member", json("Done"), member),
   social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
   social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
   social("get", "/api/users/{id}/content", "A member's public items, paged", json("ProfileContent"), { query: profileContentQuery }),
+  social("post", "/api/users/{id}/follow", "Follow a member", json("FollowState"), { ...member, errors: [403, 422, 429] }),
+  social("delete", "/api/users/{id}/follow", "Stop following a member", json("FollowState"), member),
+  social("get", "/api/user/following", "Whom you follow, newest first", json("UserPage"), { ...member, query: listPageQuery }),
+  social("get", "/api/user/followers", "Who follows you, newest first", json("UserPage"), { ...member, query: listPageQuery }),
+  social("get", "/api/user/likes", "The items you liked, newest like first", json("LikedPage"), { ...member, query: listPageQuery }),
+  social("post", "/api/user/following-feed/token", "A new private address of your Following feed", json("FeedUrl"), {
+    ...member,
+    description: "The old address answers 404 from then on.",
+  }),
 
   forum("get", "/api/forum/categories", "Forum categories with their thread counts", list("ForumCategory")),
   forum("get", "/api/forum/threads", "Threads, filtered and sorted", list("ForumThread"), { query: threadListQuerySchema }),
@@ -242,16 +274,27 @@ export const API_OPERATIONS: Operation[] = [
   admin("get", "/api/admin/content/approved", "Approved items, paged", json("ApprovedPage"), { ...byAdmin, query: approvedQuery }),
   admin("post", "/api/admin/content/{id}/approve", "Approve an item", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/reject", "Reject an item with a reason", json("Done"), { ...byAdmin, body: rejectSchema }),
-  admin("post", "/api/admin/content/{id}/reprocess", "Queue a failed video's processing again", json("Reprocessing"), {
-    ...byAdmin,
-    errors: [409],
-  }),
+  admin(
+    "post",
+    "/api/admin/content/{id}/reprocess",
+    "Queue a failed video's processing again (audited; 409 for a ready one)",
+    json("Reprocessing"),
+    {
+      ...byAdmin,
+      errors: [409],
+    },
+  ),
   admin("post", "/api/admin/content/{id}/feature", "Feature an item, or stop featuring it", json("Done"), byAdmin),
   admin("post", "/api/admin/content/{id}/dismiss-reports", "Dismiss an item's reports (and show it again)", json("Done"), byAdmin),
   admin("delete", "/api/admin/content/{id}", "Delete an item and its files", json("Done"), byAdmin),
   admin("get", "/api/admin/users", "Members, optionally matching a text", list("AdminUser"), { ...byAdmin, query: usersQuery }),
   admin("post", "/api/admin/users/{id}", "Ban a member, or lift the ban", json("Done"), { ...byAdmin, errors: [409] }),
-  admin("get", "/api/admin/audit", "The newest moderation actions", list("AuditEntry"), { ...byAdmin, query: auditQuery }),
+  admin("get", "/api/admin/audit", "Audit entries, newest first, paged by `before`: moderation, owners' edits or all", list("AuditEntry"), {
+    ...byAdmin,
+    query: auditQuery,
+  }),
+
+  ...MODERATION_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { CONTENT_TYPES, PROCESSING_STATES } from "../../common/media_rules.ts";
+import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
+import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 const user = z.strictObject({ username: z.string() }).nullable();
@@ -17,7 +19,7 @@ export const SessionUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
-  createdAt: z.number().int().describe("Unix milliseconds"),
+  createdAt: iso,
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
 }).describe("The signed-in member");
@@ -75,6 +77,7 @@ export const ContentItem = z.strictObject({
   credits: z.number(),
   vimeoId: z.null(),
   reviewedAt: iso.nullable(),
+  reviewedBy: z.number().int().nullable().describe("The admin who approved or rejected it"),
   previewUrl: z.string().nullable().optional().describe("The card's short clip, played muted until the viewer unmutes it"),
   previewSound: z.boolean().optional().describe("The card's clip has a sound track: cards offer Unmute only then"),
   sources: z.array(z.strictObject({ url: z.string(), type: z.literal("video/mp4"), height: z.number().int(), bytes: z.number().int() }))
@@ -95,12 +98,15 @@ const LookAlike = z.strictObject({
 export const PendingItem = AdminItem.extend({
   matchesRemovedId: z.number().int().nullable().describe("Held: the rejected or admin-deleted item this upload looks like"),
   lookAlikes: z.array(LookAlike).describe("Approved, rejected or removed items within SIMILAR_MAX_DISTANCE"),
+  watchedWords: z.array(z.string()).describe("Watched words its title, description, tags or prompt hold"),
 }).describe("An item waiting for review");
 export const ReportedItem = AdminItem.extend({
   reportReason: z.string(),
   reportedAt: iso,
   reportDetails: z.string().nullable().optional(),
   openReports: z.number().int(),
+  reportCount: z.number().int(),
+  reports: z.array(ReportView).describe("The newest open reports, with their words and reporters"),
 }).loose();
 
 export const FeedResponse = z.strictObject({
@@ -121,6 +127,7 @@ export const MediaComment = z.strictObject({
   username: z.string(),
   content: z.string(),
   createdAt: iso,
+  status: UnshownStatus,
 });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
 export const ApprovedPage = z.strictObject({
@@ -135,11 +142,12 @@ export const AdminUser = z.strictObject({
   email: z.string().nullable(),
   isAdmin: z.boolean(),
   banned: z.boolean(),
-  createdAt: z.number().int(),
+  createdAt: iso,
 }).loose();
 export const AdminCounts = z.strictObject({
   pendingCount: z.number().int(),
-  reportedCount: z.number().int(),
+  reportedCount: z.number().int().describe("Items and posts with open reports"),
+  heldCount: z.number().int().describe("Comments and forum posts held for review"),
   totalCount: z.number().int(),
 });
 export const Count = z.strictObject({ count: z.number().int() });
@@ -149,6 +157,36 @@ export const Mute = z.strictObject({
   value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
   label: z.string().describe("What to show: the tag, the generator or the member's username"),
 });
+const CollectionFields = {
+  id: z.number().int().describe("A random number, so an unlisted collection's link cannot be guessed"),
+  title: z.string(),
+  description: z.string(),
+  visibility: z.enum(COLLECTION_VISIBILITIES),
+  watchLater: z.boolean().describe("The member's own Watch later: always private, never renamed or deleted"),
+  itemCount: z.number().int().describe("Items shown to you (items that are not public count only for their uploader and admins)"),
+  cover: z.string().nullable().describe("The first shown item's thumbnail"),
+  url: z.string().describe("The collection's page, /collections/{id}-{slug}"),
+  owner: z.strictObject({ id: z.number().int(), username: z.string() }),
+  createdAt: iso,
+  updatedAt: iso,
+};
+export const Collection = z.strictObject({ ...CollectionFields, contains: z.boolean().optional().describe("Holds the `contains` item") });
+export const CollectionList = z.strictObject({ collections: z.array(Collection) });
+export const CollectionPage = z.strictObject({
+  ...CollectionFields,
+  items: z.array(ContentItem).describe("One page of the items shown to you, in the collection's order"),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  order: z.array(z.number().int()).optional().describe("The owner's only: every item id in order, those not shown included"),
+});
+export const CollectionItem = z.strictObject({
+  contentId: z.number().int(),
+  added: z.boolean().optional().describe("False when it was there already"),
+  removed: z.boolean().optional(),
+  itemCount: z.number().int(),
+});
+export const CollectionOrder = z.strictObject({ order: z.array(z.number().int()) });
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
@@ -165,6 +203,7 @@ export const ForumThread = z.object({
   userId: z.number().int().nullable(),
   user,
   upvoted: z.boolean(),
+  status: UnshownStatus,
 }).loose();
 export const ForumComment = z.strictObject({
   id: z.number().int(),
@@ -172,6 +211,7 @@ export const ForumComment = z.strictObject({
   createdAt: iso,
   userId: z.number().int().nullable(),
   user,
+  status: UnshownStatus,
 });
 export const ForumCategory = z.strictObject({ id: z.number().int(), name: z.string(), slug: z.string(), count: z.number().int() });
 export const Upvote = z.strictObject({ upvotes: z.number().int(), upvoted: z.boolean() });
@@ -190,7 +230,15 @@ export const Conversation = z.strictObject({
   lastMessageDate: iso,
   unreadCount: z.number().int(),
 });
-export const PublicProfile = z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() }).loose();
+export const PublicProfile = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  createdAt: iso,
+  isAdmin: z.boolean(),
+  followerCount: z.number().int(),
+  followingCount: z.number().int(),
+  isFollowing: z.boolean().optional().describe("Whether you follow the member (signed-in viewers only)"),
+}).loose();
 export const ProfileContent = z.strictObject({
   content: z.array(ContentItem),
   totalCount: z.number().int(),
@@ -198,6 +246,20 @@ export const ProfileContent = z.strictObject({
   pageSize: z.number().int(),
   mutedMember: z.boolean().optional().describe("The viewer muted this member (issue 25): no items, the page offers Unmute"),
 });
+export const FollowState = z.strictObject({ following: z.boolean(), followerCount: z.number().int() });
+export const UserPage = z.strictObject({
+  users: z.array(z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() })),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+}).describe("One page of members, newest follow first");
+export const LikedPage = z.strictObject({
+  content: z.array(ContentItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export const FeedUrl = z.strictObject({ url: z.string().describe("The private feed's address (RSS; ?format=atom for Atom)") });
 export const SiteText = z.strictObject({ name: z.string(), title: z.string(), html: z.string() });
 export const StoredUpload = z.strictObject({ url: z.string(), contentType: z.string(), size: z.number().int() });
 export const SignedUrl = z.strictObject({ url: z.string(), expiresAt: iso });
@@ -227,6 +289,11 @@ export const RESPONSES = {
   Count,
   Message,
   Mute,
+  Collection,
+  CollectionList,
+  CollectionPage,
+  CollectionItem,
+  CollectionOrder,
   Done,
   ForumThread,
   ForumComment,
@@ -236,6 +303,10 @@ export const RESPONSES = {
   Conversation,
   PublicProfile,
   ProfileContent,
+  FollowState,
+  UserPage,
+  LikedPage,
+  FeedUrl,
   SiteText,
   StoredUpload,
   SignedUrl,
@@ -246,6 +317,7 @@ export const RESPONSES = {
   ConnectedProviders,
   Reprocessing,
   OpenApiDocument,
+  ...MODERATION_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -5,6 +5,7 @@
 import type { ContentItem } from "../../common/api_types.ts";
 import { idFromSlug } from "../../common/ids.ts";
 import { fitWithin, itemSize, posterImage } from "../feed/share.ts";
+import { el, parent, xmlClean } from "../feed/xml.ts";
 
 export type OembedResponse = {
   version: "1.0";
@@ -25,10 +26,11 @@ export type OembedResponse = {
   url?: string;
 };
 
+/** An attribute of the player's HTML: escaped, and without what XML forbids (the XML form carries this HTML as text). */
+const attr = (s: string) => xmlClean(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 /** How long a consumer may keep an answer (seconds): an item taken down should stop unfurling within the hour. */
 export const OEMBED_CACHE_AGE = 3600;
-
-const attr = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The item id of a media or embed page URL of this site: "foreign" when the URL is not ours
@@ -77,10 +79,12 @@ export function oembedFor(item: ContentItem, site: Site, bounds: Bounds): Oembed
   };
 }
 
-const xmlText = (s: string) => s.replace(/[&<>]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[ch]!);
-
-/** The XML form (oembed.com §2.3.4): one element per field under `<oembed>`, text escaped. */
+/**
+ * The XML form (oembed.com §2.3.4): one element per field under `<oembed>`, escaped as the feeds
+ * escape (lib/feed/xml.ts): a character XML forbids (a control in a title) is dropped, else the
+ * document did not parse (issue 31 point 9).
+ */
 export function oembedXml(res: OembedResponse): string {
-  const fields = Object.entries(res).map(([k, v]) => `<${k}>${xmlText(String(v))}</${k}>`);
-  return `<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n<oembed>${fields.join("")}</oembed>\n`;
+  const fields = Object.entries(res).map(([k, v]) => el(k, String(v)));
+  return `<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n${parent("oembed", fields)}\n`;
 }

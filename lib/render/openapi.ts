@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { type ResponseName, RESPONSES } from "./api_responses.ts";
 import { API_OPERATIONS, type Operation } from "./api_operations.ts";
+import { POST_KINDS } from "../../common/moderation.ts";
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ const REASONS: Record<number, string> = {
   409: "Conflicts with the current state",
   413: "The body is too large",
   415: "The body is not application/json",
-  422: "The file could not be read as the media it claims to be",
+  422: "The file could not be read as the media it claims to be, or a limit is reached",
   429: "Too many requests; Retry-After says when to try again",
 };
 
@@ -35,7 +36,11 @@ function parameters(op: Operation): Json[] {
     name,
     in: "path",
     required: true,
-    schema: /^(id|userId|commentId)$/.test(name) ? { type: "integer", minimum: 1 } : { type: "string" },
+    schema: /^(id|userId|commentId|contentId|reportId)$/.test(name)
+      ? { type: "integer", minimum: 1 }
+      : name === "kind"
+      ? { type: "string", enum: [...POST_KINDS] }
+      : { type: "string" },
   }));
   if (!op.query) return path;
   const q = jsonSchema(op.query, "input") as { properties?: Record<string, Json>; required?: string[] };

@@ -22,6 +22,7 @@ import { findPasswordHash, profileTakenByOther, setAbout, setPasswordHash, updat
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
 import { voidVerifyTokens } from "../../db/queries/email_verification.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
+import { toSessionUser } from "../../lib/auth/session_user.ts";
 
 /**
  * The member's own account (spec part 2 §7 "Profile and users"), mounted at /api/user beside
@@ -65,7 +66,7 @@ export function accountApi(limiter: RateLimiter) {
     if (emailChanged) runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
     // The page reloads after an update (spec part 2 §4): the toast rides along.
     setFlash(c, "profile");
-    return c.json(updated);
+    return c.json(toSessionUser(updated));
   });
 
   // POST /api/user/verify-email: mails a new link to the member's unproved address.

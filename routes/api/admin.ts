@@ -21,10 +21,11 @@ import {
 } from "../../db/queries/admin.ts";
 import type { ItemRow } from "../../db/queries/media.ts";
 import { endUserSessions } from "../../db/queries/sessions.ts";
+import { removeAllFollowsOf } from "../../db/queries/follows.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import type { AdminItem, AdminUser, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { blockItemHashes } from "../../lib/media/similar.ts";
 import { withLookAlikes } from "../../lib/media/similar_review.ts";
@@ -37,15 +38,22 @@ import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { changesContent } from "../../lib/http/content_version.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
 import { approvedQuery, auditQuery, usersQuery } from "../../lib/feed/query_schemas.ts";
+import { countReportedPosts, listOpenReports } from "../../db/queries/post_reports.ts";
+import { countHeldPosts } from "../../db/queries/admin_posts.ts";
+import { dismissItemReport, reportsByTarget } from "../../lib/community/reports.ts";
+import { withWatchedWords } from "../../lib/community/hold.ts";
+import type { ReportView } from "../../common/moderation.ts";
 
 /** The content item plus what only moderators see. */
 const adminItem = (row: ItemRow): AdminItem => ({ ...toOwnerItem(row), hidden: row.hidden });
 
-const reportedItem = (row: ReportedRow): ReportedItem => ({
+const reportedItem = (row: ReportedRow, reports: ReportView[]): ReportedItem => ({
   ...adminItem(row),
   reportReason: row.reportReason,
   reportedAt: new Date(row.reportedAt).toISOString(),
   openReports: row.reporters,
+  reportCount: row.reportCount,
+  reports,
 });
 
 type ModeratedItem = NonNullable<Awaited<ReturnType<typeof findItemForModeration>>>;
@@ -82,6 +90,13 @@ async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
 }
 
 /** `/api/admin/*` (spec part 2 §7, Admin). Every change is recorded in the audit log with its actor. */
+
+/** A member as the Users tab reads them; dates in ISO 8601 like every answer (issue 36 point 11). */
+const toAdminUser = (u: Omit<AdminUser, "createdAt"> & { createdAt: number }): AdminUser => ({
+  ...u,
+  createdAt: new Date(u.createdAt).toISOString(),
+});
+
 export const adminApi = new Hono<AppEnv>()
   // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs.
   .use("*", async (c, next) => {
@@ -92,13 +107,23 @@ export const adminApi = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "private, no-store");
   })
+  // Reported counts items and posts with open reports; held, the comments and posts waiting in the Held tab (issue 34).
   .get("/counts", async (c) => {
-    const [pending, reported] = await Promise.all([countPendingItems(c.var.db), countReportedItems(c.var.db)]);
-    return c.json({ pendingCount: pending, reportedCount: reported, totalCount: pending + reported });
+    const { db } = c.var;
+    const [pending, items, posts, held] = await Promise.all([
+      countPendingItems(db),
+      countReportedItems(db),
+      countReportedPosts(db),
+      countHeldPosts(db),
+    ]);
+    const reported = items + posts;
+    return c.json({ pendingCount: pending, reportedCount: reported, heldCount: held, totalCount: pending + reported + held });
   })
   .get("/content/pending", async (c) => {
     const { db, config } = c.var;
-    return c.json(await withLookAlikes(db, config.similarMaxDistance, (await listPendingItems(db)).map(adminItem)));
+    const items = await withLookAlikes(db, config.similarMaxDistance, (await listPendingItems(db)).map(adminItem));
+    // Items whose title, description, tags or prompt hold a watched word are flagged with it (issue 34).
+    return c.json(await withWatchedWords(db, items));
   })
   // Issue 25: uploads within the threshold of this item's hashes are refused from now on.
   .post("/content/:id/blocklist", async (c) => {
@@ -113,7 +138,12 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, hashes });
   })
-  .get("/content/reported", async (c) => c.json((await listReportedItems(c.var.db)).map(reportedItem)))
+  // Each item with its open reports, their words and reporters (issue 34 point 1).
+  .get("/content/reported", async (c) => {
+    const rows = await listReportedItems(c.var.db);
+    const reports = reportsByTarget(await listOpenReports(c.var.db, "item", rows.map((r) => r.id)));
+    return c.json(rows.map((r) => reportedItem(r, reports.get(r.id) ?? [])));
+  })
   .get("/content/featured", async (c) => c.json((await listFeaturedItems(c.var.db)).map(adminItem)))
   .get("/content/approved", async (c) => {
     const { page, limit } = queryOr400(c, approvedQuery);
@@ -132,15 +162,25 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, reviewStatus: "approved" });
   })
-  // A video whose processing failed for good: queued once more (issue 21).
+  // A video whose processing failed for good (or stalled without a job): queued once more (issue 21).
+  // A healthy one is refused, and every retry is audited (issue 31 point 9).
   .post("/content/:id/reprocess", async (c) => {
     const id = idOr400(c.req.param("id"));
+    const admin = requireAdmin(c);
     const state = await writeTx(c.var.db, async (tx) => {
       const item = await findMediaForProcessing(tx, id);
       if (!item) throw notFound("Content not found");
       if (item.contentType !== "video" || !item.fileKey) throw conflict("Only uploaded videos are processed");
       if (await hasOpenJob(tx, id)) throw conflict("This video is already being processed");
+      if (item.processingState === "ready") throw conflict("This video is processed and plays: there is nothing to process again");
       await queueVideoProcessing(tx, c.var.config, id);
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "content.reprocess",
+        targetType: "media",
+        targetId: id,
+        details: { title: item.title, from: item.processingState },
+      });
       return { state: "queued" as const, progress: 0 };
     });
     return c.json({ ok: true, id, processing: state });
@@ -164,6 +204,17 @@ export const adminApi = new Hono<AppEnv>()
     });
     return c.json({ ok: true, id, featured });
   })
+  // One report dismissed, the others kept: its reporter leaves the count, and an item reports hid shows again below the threshold.
+  .post("/content/:id/reports/:reportId/dismiss", changesContent, async (c) => {
+    const id = idOr400(c.req.param("id"));
+    const reportId = idOr400(c.req.param("reportId"), "report id");
+    await moderate(c, id, async (tx, _item, _admin, now) => {
+      await dismissItemReport(tx, id, reportId, c.var.config.reportHideThreshold, now);
+      return { action: "content.dismiss_report", details: { reportId }, result: null };
+    });
+    return c.json({ ok: true, id, reportId });
+  })
+  // Dismiss: beside the spec's View and Delete, the reports end and the item stays (decision 036).
   .post("/content/:id/dismiss-reports", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const resolved = await moderate(c, id, async (tx, _item, _admin, now) => {
@@ -189,9 +240,10 @@ export const adminApi = new Hono<AppEnv>()
   })
   .get("/users", async (c) => {
     const { q } = queryOr400(c, usersQuery);
-    return c.json(await listUsersForAdmin(c.var.db, q || undefined));
+    return c.json((await listUsersForAdmin(c.var.db, q || undefined)).map(toAdminUser));
   })
-  .post("/users/:id", async (c) => {
+  // A ban hides the member's items from every public place, an unban shows them again (decision 028).
+  .post("/users/:id", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
     const admin = requireAdmin(c);
     const now = Date.now();
@@ -202,6 +254,8 @@ export const adminApi = new Hono<AppEnv>()
       const banned = !target.banned;
       if (banned && target.isAdmin) throw conflict("Admins cannot be banned");
       await setUserBanned(tx, id, banned);
+      // A banned member's follows end both ways, for good: an unban restores none (issue 32).
+      if (banned) await removeAllFollowsOf(tx, id);
       await recordAudit(tx, {
         actorId: admin.id,
         action: banned ? "user.ban" : "user.unban",
@@ -217,13 +271,13 @@ export const adminApi = new Hono<AppEnv>()
     if (user.banned) await endUserSessions(c.var.db, id);
     return c.json({
       ok: true,
-      user,
+      user: toAdminUser(user),
       message: user.banned ? "User banned successfully" : "User unbanned successfully",
     });
   })
+  // Paged by id (`before`): newest first; `kind` keeps owners' edits apart from moderation (issue 31 point 6).
   .get("/audit", async (c) => {
-    const { limit } = queryOr400(c, auditQuery);
-    const rows = await listAuditEntries(c.var.db, limit);
+    const rows = await listAuditEntries(c.var.db, queryOr400(c, auditQuery));
     return c.json(rows.map((r) => ({
       ...r,
       details: r.details ? JSON.parse(r.details) : null,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
+import { toSessionUser } from "../../lib/auth/session_user.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { endSession } from "../../lib/auth/session.ts";
 import { setFlash } from "../../lib/http/flash.ts";
@@ -12,18 +13,18 @@ import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 export function authApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  app.get("/user", (c) => c.json(requireUser(c, "Not logged in")));
+  app.get("/user", (c) => c.json(toSessionUser(requireUser(c, "Not logged in"))));
 
   app.post("/login", async (c) => {
     await limitLoginAddress(c, limiter);
     const body = await jsonBody(c, loginSchema);
-    return c.json(await passwordLogin(c, limiter, body));
+    return c.json(toSessionUser(await passwordLogin(c, limiter, body)));
   });
 
   app.post("/register", async (c) => {
     await limitRegisterAddress(c, limiter);
     const body = await jsonBody(c, registerSchema);
-    return c.json(await registerMember(c, body), 201);
+    return c.json(toSessionUser(await registerMember(c, body)), 201);
   });
 
   app.post("/logout", async (c) => {

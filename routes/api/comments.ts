@@ -6,6 +6,8 @@ import { forbidden, notFound } from "../../lib/http_error.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toComment } from "../../lib/community/comments.ts";
+import { holdReason } from "../../lib/community/hold.ts";
+import { ensureVisitorWriterKey, visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
@@ -13,15 +15,19 @@ import { commentSchema } from "../../common/schemas/comments.ts";
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
- * Anonymous, members under their name; blank text is refused. DELETE removes one.
+ * Anonymous, members under their name; blank text is refused. DELETE removes one. Everyone reads
+ * the shown comments, and their own held or hidden ones.
  */
 export function commentsApi(limiter: RateLimiter) {
   return new Hono<AppEnv>()
     .get("/:id{[^/]+}/comments", async (c) => {
       const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
       c.header("Cache-Control", "private, no-cache");
-      return c.json((await listComments(c.var.db, item.id)).map(toComment));
+      const viewer = { userId: c.var.user?.id ?? null, writerKey: c.var.user ? null : visitorWriterKey(c) };
+      return c.json((await listComments(c.var.db, item.id, viewer)).map(toComment));
     })
+    // A visitor's comment with a link, and anyone's with a watched word, waits for an admin (issue 34):
+    // it is answered with `status: "held"` and shows to its writer only (a visitor's to this browser).
     .post("/:id{[^/]+}/comments", async (c) => {
       const id = idOr400(c.req.param("id"));
       const { rate } = c.var.config;
@@ -29,10 +35,19 @@ export function commentsApi(limiter: RateLimiter) {
       const content = await jsonBody(c, commentSchema);
       const item = await visibleMediaOr404(c, id);
       const user = c.var.user;
-      const row = await writeTx(
-        c.var.db,
-        (tx) => insertComment(tx, { mediaId: item.id, userId: user?.id ?? null, username: user?.username ?? "Anonymous", content }),
-      );
+      const heldReason = await holdReason(c.var.db, [content], { visitor: !user });
+      const writerKey = user ? null : ensureVisitorWriterKey(c);
+      const row = await writeTx(c.var.db, (tx) =>
+        insertComment(tx, {
+          mediaId: item.id,
+          userId: user?.id ?? null,
+          username: user?.username ?? "Anonymous",
+          content,
+          status: heldReason ? "held" : "shown",
+          heldReason,
+          writerKey,
+        }));
+      if (!heldReason) forgetItemRow(c.var.db, item.id);
       return c.json(toComment(row), 201);
     })
     // DELETE /api/videos/{id}/comments/{commentId}: by its writer, the item's owner or an admin,

@@ -6,20 +6,18 @@ import { writeTx } from "../../db/client.ts";
 import {
   addThreadUpvote,
   deleteThread,
-  deleteThreadComment,
   findForumCategory,
   findThread,
-  findThreadComment,
   findThreadOwner,
   insertThread,
-  insertThreadComment,
   listForumCategories,
-  listThreadComments,
   listThreads,
   removeThreadUpvote,
 } from "../../db/queries/forum.ts";
+import { deleteThreadComment, findThreadComment, insertThreadComment, listThreadComments } from "../../db/queries/forum_comments.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
+import { holdReason } from "../../lib/community/hold.ts";
 import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
@@ -31,9 +29,11 @@ const THREAD_BODY_BYTES = 128 * 1024;
 
 const idParam = (c: Context<AppEnv>, name: "id" | "commentId") => idOr400(c.req.param(name), name === "id" ? "thread id" : "comment id");
 
+/** The thread, if this viewer may see it: a held or hidden one only by its writer and the admins (issue 34). */
 async function existingThread(c: Context<AppEnv>) {
   const thread = await findThreadOwner(c.var.db, idParam(c, "id"));
-  if (!thread) throw notFound(FORUM_MSG.threadNotFound);
+  const user = c.var.user;
+  if (!thread || (thread.status !== "shown" && !user?.isAdmin && user?.id !== thread.userId)) throw notFound(FORUM_MSG.threadNotFound);
   return thread;
 }
 
@@ -72,7 +72,10 @@ export function forumApi(limiter: RateLimiter) {
       if (body.isSticky && !user.isAdmin) throw forbidden(FORUM_MSG.stickyAdminOnly);
       if (body.categoryId !== null && !(await findForumCategory(db, body.categoryId))) throw badRequest(FORUM_MSG.unknownCategory);
       await limiter.hit(`forum-thread:${user.id}`, config.rate.forumThreadsPerUser, config.rate.socialWindowSeconds);
-      const id = await writeTx(db, (tx) => insertThread(tx, { ...body, userId: user.id }));
+      // A watched word in the title, text or tags holds the thread for review (issue 34).
+      const heldReason = await holdReason(db, [body.title, body.content, ...(body.tags ?? [])], { visitor: false });
+      const status = heldReason ? "held" as const : "shown" as const;
+      const id = await writeTx(db, (tx) => insertThread(tx, { ...body, userId: user.id, status, heldReason }));
       return c.json(toThreadView((await findThread(db, id, user.id))!), 201);
     })
     .delete("/threads/:id", async (c) => {
@@ -96,7 +99,7 @@ export function forumApi(limiter: RateLimiter) {
     .get("/threads/:id/comments", async (c) => {
       const thread = await existingThread(c);
       const q = queryOr400(c, commentListQuerySchema);
-      const rows = await listThreadComments(c.var.db, thread.id, q.limit ?? COMMENT_PAGE.size, q.offset ?? 0);
+      const rows = await listThreadComments(c.var.db, thread.id, q.limit ?? COMMENT_PAGE.size, q.offset ?? 0, c.var.user?.id ?? null);
       noSharedCache(c);
       return c.json(rows.map(toCommentView));
     })
@@ -106,7 +109,9 @@ export function forumApi(limiter: RateLimiter) {
       const thread = await existingThread(c);
       const { content } = await jsonBody(c, newCommentSchema);
       await limiter.hit(`forum-comment:${user.id}`, config.rate.forumCommentsPerUser, config.rate.socialWindowSeconds);
-      const row = await writeTx(db, (tx) => insertThreadComment(tx, { threadId: thread.id, userId: user.id, content }));
+      const heldReason = await holdReason(db, [content], { visitor: false });
+      const status = heldReason ? "held" as const : "shown" as const;
+      const row = await writeTx(db, (tx) => insertThreadComment(tx, { threadId: thread.id, userId: user.id, content, status, heldReason }));
       if (!row) throw notFound(FORUM_MSG.threadNotFound);
       return c.json(toCommentView(row), 201);
     })

@@ -1,19 +1,20 @@
 import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
-import { findOpenReport, insertReport } from "../../db/queries/social.ts";
+import { countOpenReportsBy, findOpenReport, insertReport } from "../../db/queries/social.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { conflict } from "../../lib/http_error.ts";
+import { conflict, HttpError } from "../../lib/http_error.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
-import { MEDIA_MSG } from "../../common/media_rules.ts";
+import { MEDIA_MSG, OPEN_REPORTS_MAX } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
-import { changesContent } from "../../lib/http/content_version.ts";
+import { contentChanged } from "../../lib/http/content_version.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at
- * both, as the spec's client uses both; DECISIONS.md). One open report per
- * reporter (account, or a keyed hash of a visitor's address) and item.
+ * both, as the spec's client uses both; decision 036). One open report per
+ * reporter (account, or a keyed hash of a visitor's address) and item, at most OPEN_REPORTS_MAX open
+ * ones per reporter (422) and RATE_REPORTS_PER_USER a window (429) (issue 31).
  */
 export function reportsApi(limiter: RateLimiter) {
   const handler = async (c: import("hono").Context<AppEnv>) => {
@@ -25,6 +26,7 @@ export function reportsApi(limiter: RateLimiter) {
     const user = c.var.user;
     const report = await writeTx(c.var.db, async (tx) => {
       if (await findOpenReport(tx, item.id, reporterKey)) throw conflict(MEDIA_MSG.alreadyReported);
+      if ((await countOpenReportsBy(tx, reporterKey)) >= OPEN_REPORTS_MAX) throw new HttpError(422, MEDIA_MSG.tooManyReports);
       return insertReport(tx, {
         mediaId: item.id,
         userId: user?.id ?? null,
@@ -33,8 +35,9 @@ export function reportsApi(limiter: RateLimiter) {
         details: details || null,
       }, reportHideThreshold);
     });
+    // Only a report that hides the item (REPORT_HIDE_THRESHOLD) changes what the public sees.
+    if (report.hid) await contentChanged(c.var.db);
     return c.json({ success: true, id: report.id }, 201);
   };
-  // A report can hide the item (REPORT_HIDE_THRESHOLD).
-  return new Hono<AppEnv>().post("/", changesContent, handler);
+  return new Hono<AppEnv>().post("/", handler);
 }

@@ -13,7 +13,9 @@ import { confirmIdentitySchema } from "../../common/schemas/account.ts";
 /**
  * The "Connected accounts" of /profile (issue 19), mounted at /api/user/social. Connecting hands
  * the account a new way in, so it needs the same proof as a new email (decision record 014): a
- * stolen session alone must not attach the thief's Google account.
+ * stolen session alone must not attach the thief's Google account. Disconnecting takes a way in
+ * away from the owner (a thief who also set a password keeps the account): the same proof (issue 31
+ * point 9).
  */
 export function socialLinksApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
@@ -35,10 +37,13 @@ export function socialLinksApi(limiter: RateLimiter) {
     return c.json({ url: beginOAuth(c, provider, settings, user.id) });
   });
 
-  // DELETE /api/user/social/{provider} -> { providers }: never the last way to sign in (409).
+  // DELETE /api/user/social/{provider} { currentPassword? } -> { providers }: never the last way to
+  // sign in (409). A member without a password may send no body: their proof is a recent sign-in.
   app.delete("/:provider", async (c) => {
     const user = requireUser(c);
     const provider = providerOr404(c.req.param("provider"));
+    const { currentPassword } = c.req.header("content-type") ? await jsonBody(c, confirmIdentitySchema) : {};
+    await confirmIdentity(c, limiter, user, currentPassword);
     return c.json({ providers: await disconnectSocialAccount(c.var.db, user.id, provider) });
   });
 

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { uploadUrl } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
-import { checkImage, checkVideo } from "../../lib/media/media_process.ts";
+import { checkImage } from "../../lib/media/media_process.ts";
+import { checkVideo } from "../../lib/media/video_check.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { commitUpload, discardUpload, receiveUpload } from "../../lib/media/upload_stream.ts";
 import { deleteUnattachedUpload, insertUpload } from "../../db/queries/uploads.ts";
@@ -23,7 +24,8 @@ export function uploadApi(limiter: RateLimiter) {
     let row: { id: number } | null = null;
     try {
       // Checked under its temp name; renamed to its key only once its row exists (crash safety).
-      if (stored.kind === "video") await checkVideo(stored.tmpPath);
+      // Both read headers (and for a video, packets) only, within the limits: decision 027.
+      if (stored.kind === "video") await checkVideo(config, stored.tmpPath);
       else await checkImage(config, stored.tmpPath);
       row = await insertUpload(db, {
         userId: user.id,

@@ -5,16 +5,17 @@ import type { Config } from "../../lib/config.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http_error.ts";
-import { changesContent } from "../../lib/http/content_version.ts";
+import { changesContent, contentChanged } from "../../lib/http/content_version.ts";
+import { isPublic } from "../../lib/media/visibility.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
-import { hasFfmpeg, processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
+import { hasFfmpeg } from "../../lib/media/video_check.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
-import { imageHashes } from "../../lib/media/similar_hash.ts";
-import { generationValues } from "../../lib/media/generation.ts";
+import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody, parseOr400 } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { ADMIN_ONLY_FIELDS, adminEditSchema, createMediaSchema, memberEditSchema } from "../../common/schemas/media.ts";
@@ -25,11 +26,11 @@ import {
   attachUpload,
   categoryExists,
   deleteUnattachedUpload,
+  findEditableItem,
   findItemById,
   findMediaByHash,
   findMediaByYoutubeId,
   findMediaOwner,
-  findMediaTexts,
   findUploadByKey,
   insertMediaItem,
   updateMediaItem,
@@ -94,9 +95,11 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (!url) throw badRequest(body.contentType === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
     const upload = await ownUpload(c.var.db, config, user, url, body.contentType);
     // The cheap checks come before the costly work: an image must name its generator, here or in
-    // its PNG metadata, and that is known without re-encoding it.
-    if (body.contentType === "image" && !body.aiGenerator && !(await readStoredGeneration(config, upload.fileKey))?.aiGenerator) {
-      throw badRequest(UPLOAD_MSG.aiTool);
+    // its metadata, and that is known without re-encoding it (read once, in the parse worker).
+    let known: { generation: GenerationData | null } | undefined;
+    if (body.contentType === "image" && !body.aiGenerator) {
+      known = { generation: await readStoredGeneration(config, upload.fileKey) };
+      if (!known.generation?.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
     }
     /** A duplicate's upload is of no further use: its row and (large) file go at once, not in 24 h. */
     const duplicate = async () => {
@@ -131,7 +134,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           ...generationValues(row, null),
         };
       } else {
-        const img = await processImage(config, upload.fileKey);
+        const img = await processImage(config, upload.fileKey, known);
         created.extraKeys.push(img.thumbnailKey);
         values = {
           ...row,
@@ -142,8 +145,9 @@ export function videoEditsApi(limiter: RateLimiter) {
           ...generationValues(row, img.generation),
         };
         if (!values.aiGenerator) throw badRequest(UPLOAD_MSG.aiTool);
-        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload.
-        hashes = (await withLocalCopy(config, upload.fileKey, imageHashes)) ?? [];
+        // Look-alikes (issue 25): a blocklisted one is refused, a removed one holds the upload; every
+        // frame's hash counts (issue 31 point 5).
+        hashes = img.hashes;
         await refuseBlocked(db, hashes, config.similarMaxDistance);
         values.matchesRemovedId = removedMatch(await findLookAlikes(db, hashes, config.similarMaxDistance));
       }
@@ -170,9 +174,12 @@ export function videoEditsApi(limiter: RateLimiter) {
     }
   });
 
-  app.put("/:id", changesContent, async (c) => {
-    const { db } = c.var;
+  app.put("/:id", async (c) => {
+    const { db, config } = c.var;
     const user = requireUser(c);
+    // Edits are a list a member grows (the audit log), and a change of a public item renders every
+    // visitor page anew: RATE_EDITS_PER_USER a window for members (issue 31 point 6).
+    if (!user.isAdmin) await limiter.hit(`edit:${user.id}`, config.rate.editsPerUser, config.rate.socialWindowSeconds);
     const id = idOr400(c.req.param("id"));
     const ownerId = await ownedOrAdmin(c.var.db, user, id);
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
@@ -180,21 +187,27 @@ export function videoEditsApi(limiter: RateLimiter) {
     if (!user.isAdmin && adminOnly.length) throw forbidden(`Only admins can change: ${adminOnly.join(", ")}`);
     const body: Partial<z.output<typeof adminEditSchema>> = parseOr400(user.isAdmin ? adminEditSchema : memberEditSchema, raw);
     if (typeof body.categoryId === "number" && !(await categoryExists(db, body.categoryId))) throw badRequest("Unknown category");
-    const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) {
-      await writeTx(db, async (tx) => {
-        // An owner's edit of a published item goes live without review (owners fix typos), but
-        // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
-        const published = ownerId === user.id ? publishedTextEdits(await findMediaTexts(tx, id), set) : null;
-        await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
-        if (published) {
-          await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
-        }
-        if (ownerId !== user.id) {
-          await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
-        }
-      });
-    }
+    const publicChange = await writeTx(db, async (tx) => {
+      const before = await findEditableItem(tx, id);
+      if (!before) throw notFound("Content not found");
+      // Only what differs is written and recorded: an edit that changes nothing is no edit.
+      const set = changedFields(before, body);
+      if (!Object.keys(set).length) return false;
+      // An owner's edit of a published item goes live without review (owners fix typos), but
+      // moderators see it: the old values go to the audit log, the item is marked edited (issue 19).
+      const published = ownerId === user.id ? publishedTextEdits(before, set) : null;
+      await updateMediaItem(tx, id, published ? { ...set, editedAt: Date.now() } : set);
+      if (published) {
+        await recordAudit(tx, { actorId: user.id, action: "content.owner_edit", targetType: "media", targetId: id, details: published });
+      }
+      if (ownerId !== user.id) {
+        await recordAudit(tx, { actorId: user.id, action: "content.edit", targetType: "media", targetId: id, details: set });
+      }
+      return isPublic(before);
+    });
+    // The content version moves only when visitors see the change (a public item's fields): an edit
+    // of a pending or hidden item, or one that changes nothing, leaves every visitor cache warm.
+    if (publicChange) await contentChanged(db);
     return c.json(toOwnerItem((await findItemById(db, id))!));
   });
 
@@ -211,13 +224,19 @@ export function videoEditsApi(limiter: RateLimiter) {
   return app;
 }
 
+/** The fields of an edit whose value differs from the item's (an empty text and none are the same). */
+function changedFields(before: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => (typeof a === "string" || typeof b === "string" ? (a ?? "") === (b ?? "") : a === b);
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && !same(v, before[k])));
+}
+
 /** The title and description changes of an approved item, old and new, or null when there are none. */
 function publishedTextEdits(
-  before: { reviewStatus: string; title: string; description: string | null } | undefined,
+  before: { reviewStatus: string; title: string; description: string | null },
   set: Record<string, unknown>,
 ) {
-  if (before?.reviewStatus !== "approved") return null;
-  const fields = (["title", "description"] as const).filter((k) => k in set && set[k] !== before[k]);
+  if (before.reviewStatus !== "approved") return null;
+  const fields = (["title", "description"] as const).filter((k) => k in set);
   if (!fields.length) return null;
   return {
     old: Object.fromEntries(fields.map((k) => [k, before[k]])),

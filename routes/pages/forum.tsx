@@ -13,14 +13,8 @@ import {
 } from "../../common/forum_rules.ts";
 import { preview } from "../../common/forum_text.ts";
 import { parseId } from "../../common/ids.ts";
-import {
-  countActiveUsers,
-  countThreads,
-  findThread,
-  listForumCategories,
-  listThreadComments,
-  listThreads,
-} from "../../db/queries/forum.ts";
+import { countActiveUsers, countThreads, findThread, listForumCategories, listThreads } from "../../db/queries/forum.ts";
+import { countThreadComments, listThreadComments } from "../../db/queries/forum_comments.ts";
 import Forum, { type ForumProps } from "../../islands/Forum.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
@@ -55,15 +49,17 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
   let opened: ForumProps["opened"] = null;
   if (threadId !== null) {
     const row = await findThread(db, threadId, viewerId);
-    if (!row) throw notFound("Thread not found");
+    // A held or hidden thread shows to its writer only (issue 34), like one that is not there to anyone else.
+    if (!row || (row.status !== "shown" && row.userId !== viewerId)) throw notFound("Thread not found");
     const thread = toThreadView(row);
     if (!threads.some((t) => t.id === thread.id)) threads.push(thread), threads.sort(compareThreads(sort));
-    opened = { threadId, comments: (await listThreadComments(db, threadId, COMMENT_PAGE.size, 0)).map(toCommentView) };
+    opened = { threadId, comments: (await listThreadComments(db, threadId, COMMENT_PAGE.size, 0, viewerId)).map(toCommentView) };
   }
   const now = Date.now();
   const props: ForumProps = {
     categories: categories.map(({ id, name, slug, count }) => ({ id, name, slug, count })),
     totalThreads: await countThreads(db),
+    totalComments: await countThreadComments(db),
     activeUsers: await countActiveUsers(db, now - ACTIVE_WINDOW_MS),
     threads,
     listed,

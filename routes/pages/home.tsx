@@ -69,7 +69,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
       muted: await mutedIds(db, c.var.user?.id),
     }, !!config.adClientId);
   } catch (err) {
-    log.error("home feed failed", { requestId: c.var.requestId, error: String(err) });
+    log.error("home feed failed", { requestId: c.var.requestId, error: err });
     c.header("Cache-Control", "private, no-store");
     return renderPage(
       c,
@@ -92,6 +92,8 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
     categories: categories.map(({ name, slug }) => ({ name, slug })),
     active: category?.slug ?? null,
     sortBy: sort && sort !== "trending" ? sort : null,
+    // Members get the Following tab (issue 32).
+    following: user ? false : null,
   };
   c.header("Cache-Control", "private, no-store");
   return renderPage(
@@ -148,7 +150,12 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
  */
 function categoryNotFound(c: Context<AppEnv>, categories: { name: string; slug: string }[]) {
   // "" is no category's slug: no tab is highlighted, not even All Categories.
-  const tabs = { categories: categories.map(({ name, slug }) => ({ name, slug })), active: "", sortBy: null };
+  const tabs = {
+    categories: categories.map(({ name, slug }) => ({ name, slug })),
+    active: "",
+    sortBy: null,
+    following: c.var.user ? false : null,
+  };
   c.header("Cache-Control", "private, no-store");
   return renderPage(
     c,

@@ -25,7 +25,11 @@ import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
+import SaveButton from "../../islands/SaveButton.tsx";
 import { mutedIds } from "../../lib/feed/mutes.ts";
+import { visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
+import FollowButton from "../../islands/FollowButton.tsx";
+import { isFollowing } from "../../db/queries/follows.ts";
 
 /** `/media/{id or slug}`: the detail page. An outdated slug redirects (301) to the current one. */
 export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
@@ -41,11 +45,13 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   await countView(c, row.id);
   const user = c.var.user;
   const muted = await mutedIds(c.var.db, user?.id);
-  const [like, comments, related] = await Promise.all([
+  const [like, comments, related, following] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
-    listComments(c.var.db, row.id),
+    // The shown comments, and the viewer's own held ones (a visitor's by this browser's cookie; issue 34).
+    listComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
     // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
     listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
+    !!user && user.id !== row.userId && isFollowing(c.var.db, user.id, row.userId),
   ]);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
@@ -59,6 +65,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       username={user?.username ?? null}
       viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
+      following={following}
       comments={comments.map(toComment)}
       related={related.map(toContentItem)}
       siteUrl={siteUrl}
@@ -75,12 +82,15 @@ type DetailProps = {
   username: string | null;
   viewer: { id: number; isAdmin: boolean } | null;
   like: LikeStatus;
+  /** Whether the viewer follows the uploader (issue 32). */
+  following: boolean;
   comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
 };
 
-function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, comments, related, siteUrl }: DetailProps) {
+function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, following, comments, related, siteUrl }: DetailProps) {
+  const follow = { userId: item.userId, username: item.uploaderName, signedIn, following, size: "small" as const };
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
   const embedUrl = new URL(`/embed/${item.id}`, siteUrl).href;
@@ -136,6 +146,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
           />
           <Island name="ReportButton" component={ReportButton} props={{ videoId: item.id, openFromQuery: true }} />
           <Island name="ShareButton" component={ShareButton} props={{ url: pageUrl, embedUrl, title: item.title }} />
+          <Island name="SaveButton" component={SaveButton} props={{ item: { id: item.id, title: item.title }, signedIn }} />
           {signedIn && viewerId !== item.userId && <Island name="MuteMenu" component={MuteMenu} props={{ targets: muteTargets(item) }} />}
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
@@ -146,6 +157,9 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, co
           >
             {item.uploaderName}
           </a>
+          {/* Follow the uploader (issue 32): visitors get the login-required dialog without the island. */}
+          {viewerId !== item.userId &&
+            (signedIn ? <Island name="FollowButton" component={FollowButton} props={follow} /> : <FollowButton {...follow} />)}
           {item.categorySlug && (
             <a
               href={`/?category=${encodeURIComponent(item.categorySlug)}`}

@@ -33,7 +33,7 @@ export const myMessagesPage = new Hono<AppEnv>().get("/", async (c) => {
       unreadCount: r.unreadCount,
     }));
   } catch (e) {
-    log.error("conversations failed to load", { userId: user.id, error: String(e) });
+    log.error("conversations failed to load", { userId: user.id, error: e });
     loadError = true;
   }
 

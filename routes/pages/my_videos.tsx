@@ -17,7 +17,7 @@ export const myVideosPage = new Hono<AppEnv>().get("/", async (c) => {
   try {
     items = (await listItemsByUser(db, user.id)).map((r) => toMyItem(toOwnerItem(r), r.hidden));
   } catch (e) {
-    log.error("my videos failed to load", { userId: user.id, error: String(e) });
+    log.error("my videos failed to load", { userId: user.id, error: e });
     loadError = true;
   }
   return renderPage(c, <Island name="MyVideos" component={MyVideos} props={{ items, loadError }} />, {

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import MutedList from "../../islands/MutedList.tsx";
+import FollowingFeedUrl from "../../islands/FollowingFeedUrl.tsx";
+import { followingFeedPath, followingFeedToken } from "../../lib/community/follows.ts";
 import { listMutes } from "../../db/queries/mutes.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render/render.tsx";
@@ -21,11 +23,12 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about, mutes] = await Promise.all([
+  const [passwordHash, providers, about, mutes, feedToken] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
     listMutes(db, user.id),
+    followingFeedToken(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -53,6 +56,12 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
         props={{
           initial: mutes.map((m) => ({ type: m.type, value: m.value, label: m.type === "user" ? m.username ?? m.value : m.value })),
         }}
+        hydrate="visible"
+      />
+      <Island
+        name="FollowingFeedUrl"
+        component={FollowingFeedUrl}
+        props={{ url: new URL(followingFeedPath(feedToken), c.var.config.siteUrl).href }}
         hydrate="visible"
       />
     </section>,

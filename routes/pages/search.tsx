@@ -83,7 +83,7 @@ export const searchPage = new Hono<AppEnv>().get("/", async (c) => {
       if (shifted) cursor = shifted.items.at(-1)?.id;
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      log.error("search failed", { requestId: c.var.requestId, error: String(err) });
+      log.error("search failed", { requestId: c.var.requestId, error: err });
       failed = 500;
     }
   }

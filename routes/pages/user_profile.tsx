@@ -17,6 +17,11 @@ import { canSeeProfile, findProfileByRef } from "../../lib/community/profiles.ts
 import { renderPage } from "../../lib/render/render.tsx";
 import { aboutPlaceholder, PROFILE_MSG, PROFILE_PAGE_SIZE, profileHref } from "../../common/profile_rules.ts";
 import { profileMeta } from "../../lib/render/profile_meta.tsx";
+import { listedCollections } from "../../lib/feed/collections.ts";
+import { CollectionList } from "../../components/CollectionList.tsx";
+import FollowButton from "../../islands/FollowButton.tsx";
+import { isFollowing } from "../../db/queries/follows.ts";
+import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
 function userNotFound(c: Context<AppEnv>) {
@@ -62,13 +67,30 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     ]);
     if (shown < 0) shown = total;
   } catch (e) {
-    log.error("profile content failed to load", { userId: profile.id, error: String(e) });
+    log.error("profile content failed to load", { userId: profile.id, error: e });
     loadError = true;
   }
   const pages = Math.max(1, Math.ceil(shown / PROFILE_PAGE_SIZE));
   if (!loadError && page > pages) return userNotFound(c);
 
-  const blockedByMe = viewer && !own ? (await blocksBetween(db, viewer.id, profile.id)).iBlocked : false;
+  const blocks = viewer && !own ? await blocksBetween(db, viewer.id, profile.id) : null;
+  const blockedByMe = blocks?.iBlocked ?? false;
+  // Issue 32: the public collections (all of them on one's own profile).
+  const collections = await listedCollections(db, profile.id, viewer);
+  // Issue 32: both counts; Follow for others unless a block stands between (visitors: the login-required dialog, no script).
+  const follow = {
+    userId: profile.id,
+    username: profile.username,
+    signedIn: !!viewer,
+    followerCount: profile.followerCount,
+    followingCount: profile.followingCount,
+  };
+  const following = !!viewer && !own && await isFollowing(db, viewer.id, profile.id);
+  const followers = own || blocks?.iBlocked || blocks?.blockedMe
+    ? <FollowCounts followers={profile.followerCount} following={profile.followingCount} />
+    : viewer
+    ? <Island name="FollowButton" component={FollowButton} props={{ ...follow, following }} />
+    : <FollowButton {...follow} following={false} />;
   if (viewer) c.header("Cache-Control", "private, no-cache");
 
   const box = { userId: profile.id, username: profile.username, signedIn: !!viewer, blockedByMe };
@@ -76,7 +98,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     c,
     <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
       <div className="mb-8 grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <ProfileCard profile={profile} siteName={config.siteName} total={total} />
+        <ProfileCard profile={profile} siteName={config.siteName} total={total} followers={followers} />
         {/* Hidden on one's own profile; visitors get the disabled box with a login prompt and no script. */}
         {!own && (viewer ? <Island name="ProfileMessageBox" component={ProfileMessageBox} props={box} /> : <ProfileMessageBox {...box} />)}
         {!own && viewer && !mutedMember && (
@@ -112,12 +134,15 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
             {pages > 1 && <Pager profile={profile} page={page} pages={pages} />}
           </>
         )}
+      <CollectionList collections={collections} own={own} />
     </section>,
     { meta: profileMeta(profile, { page, total, siteName: config.siteName, image: items[0]?.thumbnail }) },
   );
 });
 
-function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteName: string; total: number }) {
+function ProfileCard(
+  { profile, siteName, total, followers }: { profile: ProfileUser; siteName: string; total: number; followers: React.ReactNode },
+) {
   return (
     <div className="flex items-start gap-4 rounded-xl border border-neutral-800 bg-neutral-900 p-5" data-testid="profile-card">
       <span
@@ -138,6 +163,7 @@ function ProfileCard({ profile, siteName, total }: { profile: ProfileUser; siteN
           {" · "}
           <span>{`${total} ${total === 1 ? "item" : "items"}`}</span>
         </p>
+        <div className="mt-3" data-testid="follow-bar">{followers}</div>
         {profile.banned && <p className="mt-2 text-sm font-semibold text-red-300">This account is banned (visible to admins only).</p>}
         {/* The member's own text (plain: React escapes it, links stay text), else the fixed line (issue 27 point 14). */}
         <p className="mt-3 whitespace-pre-line text-sm wrap-anywhere text-neutral-300" data-testid="about">

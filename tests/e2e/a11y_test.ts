@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { hasChromium, launchBrowser, signedInContext, waitHydrated } from "./_browser.ts";
 import { categoryIds, createMedia, createUser, loginCookie, startServer } from "../_helpers.ts";
 import { newKey } from "../../lib/media/storage.ts";
-import { comments } from "../../db/schema/mod.ts";
+import { comments, postReports, reports } from "../../db/schema/mod.ts";
 import { mediaSlug } from "../../lib/media/slug.ts";
 
 const AXE_PATH = fileURLToPath(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url));
@@ -46,8 +46,49 @@ for (let i = 0; i < 6; i++) {
   );
 }
 await db.client.execute({ sql: "UPDATE media SET featured = 1 WHERE id = ?", args: [items[0].id] });
+// A public collection of the member's (issue 32), its id fixed for the paths below.
+await db.client.execute({
+  sql:
+    "INSERT INTO collections (id, user_id, title, description, visibility, created_at, updated_at) VALUES (4242, ?, ?, ?, 'public', 1, 1)",
+  args: [member.id, "Accessible picks", "Calm blues."],
+});
+for (const [position, item] of items.entries()) {
+  await db.client.execute({
+    sql: "INSERT INTO collection_items (collection_id, media_id, position, created_at) VALUES (4242, ?, ?, 1)",
+    args: [item.id, position],
+  });
+}
 // Comment dates were one of the low-contrast texts: the detail page shows one.
 await db.insert(comments).values({ mediaId: items[1].id, userId: member.id, username: member.username, content: "Lovely blues." });
+// Issue 34: the Reported tab's lists (an item and a comment, reported with words) and the Held tab's rows.
+const [reported] = await db.insert(comments).values({
+  mediaId: items[2].id,
+  userId: member.id,
+  username: member.username,
+  content: "Rude?",
+})
+  .returning();
+await db.insert(postReports).values({
+  commentId: reported.id,
+  userId: admin.id,
+  reporterKey: `u:${admin.id}`,
+  reason: "other",
+  details: "Insulting.",
+});
+await db.insert(reports).values({
+  mediaId: items[3].id,
+  userId: null,
+  reporterKey: "v:a11y",
+  reason: "misinformation",
+  details: "Not real.",
+});
+await db.insert(comments).values({
+  mediaId: items[2].id,
+  username: "Anonymous",
+  content: "cheap followers at spam.example",
+  status: "held",
+  heldReason: "link",
+});
 
 Deno.test.afterAll(async () => {
   await browser?.close();
@@ -81,6 +122,18 @@ const PAGES: Check[] = [
   { name: "search", path: "/search?q=accessible", island: "SearchResults" },
   { name: "not found", path: "/no-such-page" },
   { name: "my videos", path: "/my-videos", as: "member", island: "MyVideos" },
+  { name: "collection (visitor)", path: "/collections/4242-accessible-picks", island: "CollectionGrid" },
+  { name: "collection (its owner)", path: "/collections/4242-accessible-picks", as: "member", island: "CollectionGrid" },
+  {
+    name: "save dialog",
+    path: `/media/${mediaSlug("Accessible item 1", 0)}`,
+    as: "member",
+    island: "SaveButton",
+    open: async (page) => {
+      await page.getByTestId("save-button").click();
+      await page.getByTestId("save-list").getByText("Accessible picks").waitFor();
+    },
+  },
   {
     name: "admin (overview)",
     path: "/admin",
@@ -96,6 +149,27 @@ const PAGES: Check[] = [
     open: async (page) => {
       await page.getByRole("tab", { name: /^Pending Review/ }).click();
       await page.locator("#admin-panel tr[data-id]").first().waitFor();
+    },
+  },
+  {
+    name: "admin (reported)",
+    path: "/admin",
+    as: "admin",
+    island: "AdminDashboard",
+    open: async (page) => {
+      await page.getByRole("tab", { name: /^Reported/ }).click();
+      await page.getByTestId("report-details").nth(1).waitFor();
+    },
+  },
+  {
+    name: "admin (held)",
+    path: "/admin",
+    as: "admin",
+    island: "AdminDashboard",
+    open: async (page) => {
+      await page.getByRole("tab", { name: /^Held/ }).click();
+      await page.locator("#admin-panel tr[data-id]").first().waitFor();
+      await page.getByText("No watched words yet.").waitFor();
     },
   },
   {

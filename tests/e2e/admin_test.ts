@@ -164,7 +164,7 @@ e2e("reject asks for a reason, which is stored for the uploader; feature shows i
   await context.close();
 });
 
-e2e("the Reported tab shows reason and date; Dismiss keeps the item, Delete removes it", async () => {
+e2e("the Reported tab shows reason and date; Dismiss all keeps the item, Delete removes it", async () => {
   const kept = await item(server, { userId: uploader.id, title: "Falsely flagged", reviewStatus: "approved", hidden: true });
   const removed = await item(server, { userId: uploader.id, title: "Truly bad", reviewStatus: "approved" });
   const reporter = await createUser(server.db);
@@ -183,7 +183,7 @@ e2e("the Reported tab shows reason and date; Dismiss keeps the item, Delete remo
   await row(page, "Falsely flagged").getByText("Hidden from the public").waitFor();
   await row(page, "Truly bad").getByText("Explicit Content").waitFor();
 
-  await row(page, "Falsely flagged").getByRole("button", { name: "Dismiss" }).click();
+  await row(page, "Falsely flagged").getByRole("button", { name: "Dismiss all", exact: true }).click();
   await page.getByRole("status").getByText("Reports dismissed").waitFor();
   await row(page, "Falsely flagged").waitFor({ state: "detached" });
   assert.equal(await visitorStatus(`${server.url}/uploads/${kept.fileKey}`), 200, "shown again");

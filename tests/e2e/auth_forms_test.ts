@@ -88,6 +88,32 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "[e2e] issue 36 point 9: a login failure with no readable message says 'Invalid username or password' (390 and 1440 px)",
+  ignore: !browser,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      const context = await browser!.newContext({ viewport });
+      const page = await context.newPage();
+      // A proxy in front of the site answers for it, with an HTML error page and no JSON error.
+      await page.route("**/api/login", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }));
+      await page.goto(`${server.url}/auth`);
+      await waitHydrated(page, "AuthForm");
+      await page.fill("#login-username", member.username);
+      await page.fill("#login-password", member.password);
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      const toast = page.locator('[role="status"], [role="alert"]').filter({ hasText: "Login failed" }).first();
+      await toast.waitFor();
+      assert.match(await toast.innerText(), /Login failed\s+Invalid username or password/);
+      assert.doesNotMatch(await toast.innerText(), /Login failed\s+Login failed/);
+      await screenshot(page, `auth-login-failed-${viewport.width}`);
+      await context.close();
+    }
+  },
+});
+
 Deno.test.afterAll(async () => {
   await browser?.close();
   await server.shutdown();

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { auditLog, threadComments, threads } from "../../db/schema/mod.ts";
-import { createUser, loginCookie, startServer } from "../_helpers.ts";
+import { createUser, loginCookie, startServer, until } from "../_helpers.ts";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitFocused, waitHydrated } from "./_browser.ts";
 
 const browser: Browser | null = hasChromium() ? await launchBrowser() : null;
@@ -103,6 +103,8 @@ Deno.test({
     await thread.getByText("Great tip, thanks!").waitFor();
     await toast(page, "Comment added").waitFor();
     assert.equal(await thread.getByTestId("comment-count").textContent(), "1 comment");
+    // The stats' Comments is the forum's total, and moves with the new comment (issue 36 point 12).
+    await until(async () => (await page.locator('[data-stat="Comments"]').textContent()) === "1", 10_000, "Comments stat at 1");
     const rows = await db.select().from(threadComments).where(eq(threadComments.threadId, state.threadId)).all();
     assert.equal(rows.length, 1);
     assert.equal(rows[0].userId, bob.id);
@@ -157,6 +159,8 @@ Deno.test({
     const { page, errors } = await open(ctx, "/forum?sort=popular");
     const thread = card(page, "My Kling workflow for consistent characters");
     const title = thread.getByRole("link", { name: "My Kling workflow for consistent characters" });
+    // No thread open: the stats' Comments is still the forum's total (issue 36 point 12; it read 0).
+    assert.equal(await page.locator('[data-stat="Comments"]').textContent(), "1");
     await title.click();
     await thread.getByText("Great tip, thanks!").waitFor();
     assert.equal(await title.getAttribute("aria-expanded"), "true");

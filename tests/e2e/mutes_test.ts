@@ -106,6 +106,7 @@ Deno.test("[e2e] mute from a card's ⋯ menu: the cards leave the grid, Undo bri
       });
       assert.ok(onTop, "the menu is above the card and the next cards");
       assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), [
+        "Save to collection",
         "Mute @noisy_maker",
         "Mute generator Flux",
         "Mute #sea",
@@ -262,12 +263,17 @@ Deno.test(
         await card.getByTestId("card-menu-button").click();
         const menu = card.getByTestId("card-menu");
         await menu.waitFor();
-        assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), ["Mute generator Flux", "Mute #lantern"]);
+        assert.deepEqual(await menu.getByRole("menuitem").allTextContents(), [
+          "Save to collection",
+          "Mute generator Flux",
+          "Mute #lantern",
+        ]);
         await screenshot(page, `card-menu-own-${w}`);
         await page.keyboard.press("Escape");
         const theirMenu = page.getByTestId("feed-grid").locator(`article[data-card="${theirs.id}"]`);
         await theirMenu.getByTestId("card-menu-button").click();
         assert.deepEqual(await theirMenu.getByTestId("card-menu").getByRole("menuitem").allTextContents(), [
+          "Save to collection",
           "Mute @other_maker",
           "Mute generator Flux",
           "Mute #lantern",

@@ -83,3 +83,19 @@ e2e("New Thread on the forum -> Login required -> Register: back on the forum, s
   await page.waitForURL(`${server.url}/forum`);
   await waitHydrated(page, "AccountMenu");
 });
+
+e2e("issue 31 point 3: a sign-in link whose `next` resolves to //host keeps the member on this site", async (page) => {
+  // The probe's link: `/.//evil.example` resolves to `//evil.example`, another host for a browser.
+  const link = `${server.url}/auth?next=%2F.%2F%2Fevil.example`;
+  await page.goto(link);
+  await logIn(page);
+  await page.waitForURL(`${server.url}/`);
+  await waitHydrated(page, "AccountMenu");
+  // Signed in now, the same link answers a redirect straight away.
+  for (
+    const next of ["%2F.%2F%2Fevil.example", "%2Fa%2F..%2F..%2F%2Fevil.example", "%2F%252e%2F%2Fevil.example", "%2F.%2F%5Cevil.example"]
+  ) {
+    await page.goto(`${server.url}/auth?next=${next}`);
+    assert.equal(new URL(page.url()).origin, server.url, next);
+  }
+});

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { APPROVED_PAGE_SIZE, pageCount } from "../../../common/admin_rules.ts";
+import { useState } from "react";
+import { APPROVED_PAGE_SIZE } from "../../../common/admin_rules.ts";
+import { Pager } from "./Pager.tsx";
 import type { ApprovedItem, ApprovedPage } from "../../../common/api_types.ts";
 import { type AdminItem, type Category, featuredToast, type Load, post, useLoad, useRowCalls } from "./data.ts";
 import EditVideoDialog from "./EditVideoDialog.tsx";
@@ -17,12 +18,6 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
   const calls = useRowCalls(refresh);
   const [editing, setEditing] = useState<AdminItem | null>(null);
   const total = state.status === "ready" ? state.data.totalCount : 0;
-  const pages = pageCount(total);
-
-  // A delete can empty the last page: step back to the new last one.
-  useEffect(() => {
-    if (state.status === "ready" && page > pages) setPage(pages);
-  }, [state, page, pages]);
 
   const listState: Load<ApprovedItem[]> = state.status === "ready" ? { status: "ready", data: state.data.content } : state;
   return (
@@ -65,13 +60,7 @@ export default function ApprovedTab({ categories, changed }: { categories: Categ
           </Row>
         )}
       />
-      {total > APPROVED_PAGE_SIZE && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Prev</button>
-          <span data-testid="page-status">Page {page} of {pages}</span>
-          <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} setPage={setPage} total={total} size={APPROVED_PAGE_SIZE} ready={state.status === "ready"} />
       {editing && <EditVideoDialog item={editing} categories={categories} close={() => setEditing(null)} saved={refresh} />}
     </>
   );

@@ -4,6 +4,7 @@ import { act, type AdminItem, post, useLoad, useRowCalls } from "./data.ts";
 import { ActionsCell, CallButton, Cell, ListTable, PreviewCell, Row, RowButton, TitleCell, TYPE_LABEL } from "./parts.tsx";
 import RejectDialog from "./RejectDialog.tsx";
 import LookAlikes from "./LookAlikes.tsx";
+import { WatchedFlag } from "./WatchedFlag.tsx";
 import type { PendingItem } from "../../../common/api_types.ts";
 
 /** Uploads awaiting review: feature, approve or reject (with a reason) each. */
@@ -35,6 +36,7 @@ export default function PendingTab({ changed }: { changed: () => void }) {
             <Cell>{i + 1}</Cell>
             <PreviewCell item={item} />
             <TitleCell item={item}>
+              <WatchedFlag words={item.watchedWords} />
               <LookAlikes item={item} />
             </TitleCell>
             <Cell>{TYPE_LABEL[item.contentType]}</Cell>

@@ -56,11 +56,11 @@ export function ListTable<T>({ state, empty, error, reload, head, row }: {
 /** The column names, for the labels a row shows on phones. */
 const HeadLabels = createContext<string[]>([]);
 
-/** A table row; hands each cell its column's name (by position) for the phone layout. */
-export function Row({ id, children }: { id: number; children: ReactNode }) {
+/** A table row; hands each cell its column's name (by position) for the phone layout. `kind` tells posts of different kinds apart. */
+export function Row({ id, kind, children }: { id: number; kind?: string; children: ReactNode }) {
   const head = useContext(HeadLabels);
   return (
-    <tr data-id={id} className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-y-1 max-sm:py-3">
+    <tr data-id={id} data-kind={kind} className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-y-1 max-sm:py-3">
       {Children.toArray(children).map((child, i) =>
         isValidElement<{ label?: string }>(child) && head[i] ? cloneElement(child, { label: head[i] }) : child
       )}
@@ -77,9 +77,17 @@ const line = "max-sm:col-span-2";
 const phoneLabel =
   "max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:uppercase max-sm:before:text-neutral-300 max-sm:before:content-[attr(data-label)]";
 
-/** A table cell; `numeric` lines its digits up. */
-export const Cell = ({ numeric, children, label }: { numeric?: boolean; children?: ReactNode; label?: string }) => (
-  <td data-label={label} className={`${td} ${line} ${label ? phoneLabel : ""} ${numeric ? "tabular-nums" : ""}`}>{children}</td>
+/** On phones a cell of several lines (a post, a list of reports) puts its column's name above it, not beside it. */
+const tdStacked = "px-3 py-2 align-middle max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:py-1";
+
+/** A table cell; `numeric` lines its digits up; `stack` for a cell of several lines. */
+export const Cell = ({ numeric, stack, children, label }: { numeric?: boolean; stack?: boolean; children?: ReactNode; label?: string }) => (
+  <td
+    data-label={label}
+    className={`${stack ? tdStacked : td} ${line} ${label ? phoneLabel : ""} ${numeric ? "tabular-nums" : ""}`}
+  >
+    {children}
+  </td>
 );
 
 export function PreviewCell({ item }: { item: AdminItem; label?: string }) {

@@ -7,8 +7,8 @@ type Props = {
   sort: ForumSort;
   filter: ForumFilter;
   totalThreads: number;
-  /** The comment count of the opened thread (0 when none is open). */
-  openComments: number;
+  /** Comments on every thread (issue 36 point 12; the spec's opened-thread count is decision 036's). */
+  totalComments: number;
   activeUsers: number;
   /** With script, a category is chosen in place; without, its link loads that view. */
   choose: (categoryId: number | null) => void;
@@ -17,7 +17,7 @@ type Props = {
 const fmt = formatCount;
 
 /** The left column (spec part 2 §2): forum categories with counts plus All Categories, then the forum stats. */
-export function ForumSidebar({ categories, categoryId, sort, filter, totalThreads, openComments, activeUsers, choose }: Props) {
+export function ForumSidebar({ categories, categoryId, sort, filter, totalThreads, totalComments, activeUsers, choose }: Props) {
   const entries = [{ id: null, name: "All Categories", slug: null, count: totalThreads }, ...categories];
   return (
     <aside className="flex min-w-0 flex-col gap-3 lg:gap-4">
@@ -55,7 +55,7 @@ export function ForumSidebar({ categories, categoryId, sort, filter, totalThread
           Forum Stats
         </h2>
         <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left" data-testid="forum-stats">
-          {[["Total Threads", totalThreads], ["Comments", openComments], ["Active Users", activeUsers]].map(([label, value]) => (
+          {[["Total Threads", totalThreads], ["Comments", totalComments], ["Active Users", activeUsers]].map(([label, value]) => (
             <div key={label} className="flex flex-col lg:flex-row lg:items-center lg:justify-between">
               <dt className="text-xs text-neutral-400">{label}</dt>
               <dd className="font-semibold tabular-nums" data-stat={label}>{fmt(value as number)}</dd>

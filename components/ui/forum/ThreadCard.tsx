@@ -4,6 +4,8 @@ import { preview } from "../../../common/forum_text.ts";
 import { formatRelativeTime } from "../../../common/format.ts";
 import { LinkedText } from "./LinkedText.tsx";
 import { ThreadComments, type Viewer } from "./ThreadComments.tsx";
+import { ReportLink, ReportPostDialog } from "../ReportForm.tsx";
+import { PostStatusNote } from "../PostStatusNote.tsx";
 
 type Props = {
   thread: ThreadView;
@@ -33,6 +35,9 @@ const action = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 t
 export function ThreadCard(props: Props) {
   const { thread, categoryName, viewer, now, open } = props;
   const [expanded, setExpanded] = useState(open);
+  const [reporting, setReporting] = useState(false);
+  // Anyone may report a thread everyone sees (issue 34), but not their own.
+  const canReport = !thread.status && (!viewer || viewer.id !== thread.userId);
   const cut = preview(thread.content);
   const canDelete = !!viewer && (viewer.isAdmin || viewer.id === thread.userId);
   const href = `${forumHref({ thread: thread.id })}#${threadAnchor(thread.id)}`;
@@ -47,6 +52,7 @@ export function ThreadCard(props: Props) {
       }`}
     >
       <header className="mb-2">
+        <PostStatusNote status={thread.status} />
         <div className="flex items-start gap-2">
           {thread.isSticky && (
             <span className="mt-0.5 shrink-0 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs font-semibold text-amber-300">Sticky</span>
@@ -141,12 +147,23 @@ export function ThreadCard(props: Props) {
         >
           {`${thread.commentCount} ${thread.commentCount === 1 ? "comment" : "comments"}`}
         </a>
-        {canDelete && (
-          <button type="button" onClick={props.remove} className={`${action} ml-auto border-red-500/40 text-red-300 hover:bg-red-500/10`}>
-            Delete
-          </button>
-        )}
+        <span className="ml-auto flex items-center gap-3">
+          {canReport && <ReportLink label={`Report thread “${thread.title}”`} onClick={() => setReporting(true)} />}
+          {canDelete && (
+            <button type="button" onClick={props.remove} className={`${action} border-red-500/40 text-red-300 hover:bg-red-500/10`}>
+              Delete
+            </button>
+          )}
+        </span>
       </footer>
+      {reporting && (
+        <ReportPostDialog
+          title="Report Thread"
+          url={`/api/forum/threads/${thread.id}/report`}
+          idPrefix={`report-thread-${thread.id}`}
+          close={() => setReporting(false)}
+        />
+      )}
       {open && (
         <ThreadComments
           threadId={thread.id}

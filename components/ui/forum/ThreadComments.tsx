@@ -8,6 +8,9 @@ import { errorToast, loadForumSchemas, prefetchForumSchemas } from "./actions.ts
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { LinkedText } from "./LinkedText.tsx";
 import { authHref } from "../../../common/return_to.ts";
+import { HELD_TOAST } from "../../../common/moderation.ts";
+import { ReportLink, ReportPostDialog } from "../ReportForm.tsx";
+import { PostStatusNote } from "../PostStatusNote.tsx";
 
 export type Viewer = { id: number; username: string; isAdmin: boolean };
 
@@ -30,6 +33,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
   const [deleting, setDeleting] = useState<ForumCommentView | null>(null);
+  const [reporting, setReporting] = useState<ForumCommentView | null>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const base = `/api/forum/threads/${threadId}/comments`;
 
@@ -74,8 +78,12 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
       const added = await api<ForumCommentView>(base, { method: "POST", body: checked.data });
       setList((l) => [...(l ?? []), added]);
       setText("");
-      countChanged(1);
-      toast({ title: "Comment added", description: "Your comment has been posted." });
+      // A comment held for review (issue 34) is shown to its writer only, marked, and not counted.
+      if (added.status) toast(HELD_TOAST);
+      else {
+        countChanged(1);
+        toast({ title: "Comment added", description: "Your comment has been posted." });
+      }
     } catch (err) {
       errorToast(FORUM_MSG.commentError, err);
     } finally {
@@ -91,7 +99,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
       throw err;
     }
     setList((l) => (l ?? []).filter((c) => c.id !== comment.id));
-    countChanged(-1);
+    if (!comment.status) countChanged(-1);
     toast({ title: "Comment deleted" });
   }
 
@@ -118,16 +126,25 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
                   <b>{authorName(c)}</b>{" "}
                   <time dateTime={c.createdAt} className="text-neutral-400">· {formatRelativeTime(c.createdAt, now)}</time>
                 </p>
-                {viewer && (viewer.isAdmin || viewer.id === c.userId) && (
-                  <button
-                    type="button"
-                    className="shrink-0 text-xs text-red-300 hover:underline"
-                    onClick={() => setDeleting(c)}
-                  >
-                    Delete
-                  </button>
-                )}
+                <span className="flex shrink-0 gap-3">
+                  {!c.status && viewer?.id !== c.userId && (
+                    <ReportLink
+                      label={`Report comment by ${authorName(c)}`}
+                      onClick={() => setReporting(c)}
+                    />
+                  )}
+                  {viewer && (viewer.isAdmin || viewer.id === c.userId) && (
+                    <button
+                      type="button"
+                      className="text-xs text-red-300 hover:underline"
+                      onClick={() => setDeleting(c)}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </span>
               </div>
+              <PostStatusNote status={c.status} />
               <p className="whitespace-pre-wrap wrap-anywhere text-sm text-neutral-200">
                 <LinkedText text={c.content} />
               </p>
@@ -164,6 +181,14 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
             <a href={authHref(`/forum#thread-${threadId}`)} className="text-orange-300 underline">Log in</a> to join the discussion.
           </p>
         )}
+      {reporting && (
+        <ReportPostDialog
+          title="Report Comment"
+          url={`${base}/${reporting.id}/report`}
+          idPrefix={`report-forum-comment-${reporting.id}`}
+          close={() => setReporting(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete this comment?"

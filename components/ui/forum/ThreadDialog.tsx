@@ -4,6 +4,7 @@ import { api } from "../api.ts";
 import { Modal } from "../Dialog.tsx";
 import { TextField } from "../TextField.tsx";
 import { toast } from "../toast.ts";
+import { HELD_TOAST } from "../../../common/moderation.ts";
 import { errorToast, loadForumSchemas, prefetchForumSchemas } from "./actions.ts";
 
 type Props = {
@@ -48,7 +49,12 @@ export function ThreadDialog({ sticky, categories, defaultCategoryId, close, cre
         return;
       }
       const thread = await api<ThreadView>("/api/forum/threads", { method: "POST", body: checked.data });
-      toast({ title: sticky ? "Sticky thread created" : "Thread created", description: "Your thread has been posted." });
+      // A thread held for review (issue 34) is shown to its writer only, marked.
+      toast(
+        thread.status === "held"
+          ? HELD_TOAST
+          : { title: sticky ? "Sticky thread created" : "Thread created", description: "Your thread has been posted." },
+      );
       created(thread);
       close();
     } catch (err) {

@@ -19,9 +19,10 @@ const NOTICE_TEXT = {
 };
 
 /**
- * "Connected accounts" (issue 19): Google and Facebook, connected or not. Connecting proves who
- * is asking first (the password, or a recent sign-in for members without one), then goes to the
- * provider, whose callback attaches the identity to this account. The last way to sign in stays.
+ * "Connected accounts" (issue 19): Google and Facebook, connected or not. Connecting and
+ * disconnecting prove who is asking first (the password, or a recent sign-in for members without
+ * one; issue 31 point 9 for disconnecting); connecting then goes to the provider, whose callback
+ * attaches the identity to this account. The last way to sign in stays.
  */
 export function ConnectedAccounts({ providers, available, hasPassword, notice }: {
   providers: string[];
@@ -31,7 +32,8 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
   notice: ConnectNotice;
 }) {
   const [linked, setLinked] = useState(providers);
-  const [asking, setAsking] = useState<Provider | null>(null);
+  /** The provider and the change the password form is open for. */
+  const [asking, setAsking] = useState<{ provider: Provider; action: "connect" | "disconnect" } | null>(null);
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -52,17 +54,31 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
     }
   }
 
-  async function disconnect(provider: Provider) {
+  async function disconnect(provider: Provider, e?: FormEvent) {
+    e?.preventDefault();
+    if (hasPassword && !password) return setError(ACCOUNT_MSG.currentPasswordRequired);
     setBusy(true);
     try {
-      setLinked((await api<{ providers: string[] }>(`/api/user/social/${provider}`, { method: "DELETE" })).providers);
+      const body = hasPassword ? { currentPassword: password } : {};
+      setLinked((await api<{ providers: string[] }>(`/api/user/social/${provider}`, { method: "DELETE", body })).providers);
       toast({ title: "Disconnected", description: `${PROVIDER_NAMES[provider]} no longer signs you in.` });
+      setAsking(null);
+      setPassword("");
     } catch (err) {
-      toast({ title: "Disconnect Failed", description: failureText(err, "Please try again."), variant: "destructive" });
+      const text = failureText(err, "Please try again.");
+      if (hasPassword) setError(text);
+      else toast({ title: "Disconnect Failed", description: text, variant: "destructive" });
     } finally {
       setBusy(false);
     }
   }
+
+  /** Opens the password form for a change (members without a password go straight on). */
+  const ask = (provider: Provider, action: "connect" | "disconnect") => {
+    if (!hasPassword) return action === "connect" ? connect(provider) : disconnect(provider);
+    setError("");
+    setAsking({ provider, action });
+  };
 
   const noticeName = notice && notice.provider in PROVIDER_NAMES ? PROVIDER_NAMES[notice.provider as Provider] : "";
   return (
@@ -99,14 +115,14 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
                     className="btn-secondary disabled:cursor-not-allowed disabled:opacity-50"
                     disabled={busy || onlyWay}
                     title={onlyWay ? "Set a password first: this is your only way to sign in." : undefined}
-                    onClick={() => disconnect(p)}
+                    onClick={() => ask(p, "disconnect")}
                   >
                     Disconnect
                   </button>
                 )
                 : available.includes(p)
                 ? (
-                  <button type="button" className="btn-secondary" disabled={busy} onClick={() => hasPassword ? setAsking(p) : connect(p)}>
+                  <button type="button" className="btn-secondary" disabled={busy} onClick={() => ask(p, "connect")}>
                     Connect
                   </button>
                 )
@@ -118,11 +134,15 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
       {onlyWay && <p className="text-xs text-neutral-400">Your only way to sign in cannot be disconnected. Set a password first.</p>}
       {!hasPassword && (
         <p className="text-xs text-neutral-400">
-          For your security, connect within {RECENT_SIGN_IN_MINUTES} minutes of signing in.
+          For your security, connect or disconnect within {RECENT_SIGN_IN_MINUTES} minutes of signing in.
         </p>
       )}
       {asking && (
-        <form onSubmit={(e) => connect(asking, e)} noValidate className="space-y-3 rounded-lg border border-neutral-800 p-3">
+        <form
+          onSubmit={(e) => asking.action === "connect" ? connect(asking.provider, e) : disconnect(asking.provider, e)}
+          noValidate
+          className="space-y-3 rounded-lg border border-neutral-800 p-3"
+        >
           <TextField
             label="Current Password"
             type="password"
@@ -137,10 +157,14 @@ export function ConnectedAccounts({ providers, available, hasPassword, notice }:
               setError("");
             }}
           />
-          <p className="text-xs text-neutral-400">Enter your password to connect {PROVIDER_NAMES[asking]}.</p>
+          <p className="text-xs text-neutral-400">
+            Enter your password to {asking.action} {PROVIDER_NAMES[asking.provider]}.
+          </p>
           <div className="flex gap-2">
             <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Connecting..." : `Continue to ${PROVIDER_NAMES[asking]}`}
+              {asking.action === "connect"
+                ? (busy ? "Connecting..." : `Continue to ${PROVIDER_NAMES[asking.provider]}`)
+                : (busy ? "Disconnecting..." : `Disconnect ${PROVIDER_NAMES[asking.provider]}`)}
             </button>
             <button type="button" className="btn-secondary" onClick={() => setAsking(null)}>Cancel</button>
           </div>

@@ -10,6 +10,7 @@ import type { CategoryOption } from "../../../common/api_types.ts";
 import { TextField } from "../TextField.tsx";
 
 export type Tab = "video" | "image" | "youtube";
+/** The spec's Video and Image tabs, plus YouTube link: without it no member could add an embed (decision 036). */
 export const TABS: [Tab, string][] = [["video", "Video"], ["image", "Image"], ["youtube", "YouTube link"]];
 
 export const initialFields = {

@@ -1,0 +1,93 @@
+/**
+ * Reports of comments and forum posts (issue 34 points 1 and 2, decision 032), kept as items'
+ * are: one open report per reporter and post (409 for a second), and a post that as many members
+ * as REPORT_HIDE_THRESHOLD report is hidden until an admin decides. A visitor's report is kept and
+ * listed but never counts, or anyone with a few addresses could hide any post. Dismissing a report
+ * takes its reporter off the count; dismissing all of them shows the post again.
+ */
+import type { Tx } from "../../db/client.ts";
+import {
+  dropItemReporter,
+  findOpenItemReport,
+  findOpenPostReport,
+  findOpenPostReportById,
+  insertPostReport,
+  type ReportRow,
+  resolveItemReport,
+  resolvePostReport,
+  resolvePostReports,
+} from "../../db/queries/post_reports.ts";
+import { addPostReporter, dropPostReporter, type PostRow, setPostStatus } from "../../db/queries/posts.ts";
+import type { reports } from "../../db/schema/mod.ts";
+import { MEDIA_MSG } from "../../common/media_rules.ts";
+import { MODERATION_MSG, type ReportView } from "../../common/moderation.ts";
+import { conflict, notFound } from "../http_error.ts";
+
+/** A member's report (reporter key "u:{id}") counts toward hiding; a visitor's never does. */
+const byMember = (reporterKey: string) => reporterKey.startsWith("u:");
+
+export type NewReport = {
+  userId: number | null;
+  reporterKey: string;
+  reason: typeof reports.$inferInsert.reason;
+  details: string | null;
+};
+
+/** Stores the report; whether the post is hidden after it. */
+export async function reportPost(tx: Tx, post: PostRow, report: NewReport, hideAt: number): Promise<{ id: number; hidden: boolean }> {
+  if (await findOpenPostReport(tx, post, report.reporterKey)) throw conflict(MEDIA_MSG.alreadyReported);
+  const id = await insertPostReport(tx, post, report);
+  if (!byMember(report.reporterKey)) return { id, hidden: post.status === "hidden" };
+  const reporters = await addPostReporter(tx, post);
+  if (reporters >= hideAt && post.status === "shown") {
+    await setPostStatus(tx, post, "hidden");
+    return { id, hidden: true };
+  }
+  return { id, hidden: post.status === "hidden" };
+}
+
+/** Dismisses one open report of the post (404 when it has no such open report); whether the post stays hidden. */
+export async function dismissPostReport(tx: Tx, post: PostRow, reportId: number, hideAt: number): Promise<boolean> {
+  const report = await findOpenPostReportById(tx, post, reportId);
+  if (!report) throw notFound(MODERATION_MSG.reportNotFound);
+  await resolvePostReport(tx, report.id);
+  if (!byMember(report.reporterKey)) return post.status === "hidden";
+  const reporters = await dropPostReporter(tx, post);
+  if (post.status === "hidden" && reporters < hideAt) {
+    await setPostStatus(tx, post, "shown");
+    return false;
+  }
+  return post.status === "hidden";
+}
+
+/** Dismisses every open report of the post and shows it again if reports hid it; how many were open. */
+export async function dismissPostReports(tx: Tx, post: PostRow): Promise<number> {
+  const resolved = await resolvePostReports(tx, post);
+  await setPostStatus(tx, post, post.status === "hidden" ? "shown" : post.status, 0);
+  return resolved;
+}
+
+/** Dismisses one open report of an item (404 when it has no such open report); whether the item stays hidden. */
+export async function dismissItemReport(tx: Tx, mediaId: number, reportId: number, hideAt: number, at: number): Promise<boolean | null> {
+  const report = await findOpenItemReport(tx, mediaId, reportId);
+  if (!report) throw notFound(MODERATION_MSG.reportNotFound);
+  await resolveItemReport(tx, report.id);
+  return byMember(report.reporterKey) ? await dropItemReporter(tx, mediaId, hideAt, at) : null;
+}
+
+/** A report as the Reported tab shows it: the reporter's name, or null with `visitor` for a visitor's report. */
+export const toReportView = (r: ReportRow): ReportView => ({
+  id: r.id,
+  reason: r.reason,
+  details: r.details,
+  reporter: r.userId !== null && r.username !== null ? { id: r.userId, username: r.username } : null,
+  visitor: !byMember(r.reporterKey),
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/** Reports grouped by what they report, as views. */
+export function reportsByTarget(rows: ReportRow[]): Map<number, ReportView[]> {
+  const out = new Map<number, ReportView[]>();
+  for (const r of rows) out.set(r.targetId, [...(out.get(r.targetId) ?? []), toReportView(r)]);
+  return out;
+}
