@@ -50,7 +50,11 @@ Deno.test("[page] the home page's category tabs are the same on every visit, for
     assert.equal(pages[3], pages[2], path);
     // Members get the Following tab (issue 32), visitors do not; nothing else differs.
     assert.ok(!pages[0].includes('href="/following"') && pages[2].includes('href="/following"'), path);
-    assert.equal(pages[2].replace('"following":false', '"following":null').replace(/<a href="\/following"[^>]*>Following<\/a>/, ""), pages[0], path);
+    assert.equal(
+      pages[2].replace('"following":false', '"following":null').replace(/<a href="\/following"[^>]*>Following<\/a>/, ""),
+      pages[0],
+      path,
+    );
   }
   const gated = await (await env.request("/", { ageCookie: false })).text();
   assert.ok(!gated.includes('data-island-props="CategoryTabs"'), "under the age gate the tabs are plain HTML");
