@@ -48,11 +48,15 @@ async function setUp() {
   };
   const hd = await upload("HD clip", await makeVideo(pattern("1280x720", 6, true)));
   const long = await upload("Long clip", await makeVideo(pattern("320x180", 40)));
-  await until(async () => {
-    const states = await db.select({ s: media.processingState, e: media.processingError }).from(media);
-    assert.ok(states.every((r) => r.s !== "failed"), JSON.stringify(states));
-    return states.every((r) => r.s === "ready");
-  }, 600_000, "processing");
+  await until(
+    async () => {
+      const states = await db.select({ s: media.processingState, e: media.processingError }).from(media);
+      assert.ok(states.every((r) => r.s !== "failed"), JSON.stringify(states));
+      return states.every((r) => r.s === "ready");
+    },
+    600_000,
+    "processing",
+  );
   for (const item of [hd, long]) await approveItem(db, item.id, admin.id, Date.now());
   const sources = async (id: number) =>
     (await (await fetch(`${url}/api/videos/${id}`)).json()).sources as { url: string; height: number }[];
@@ -143,7 +147,8 @@ Deno.test({
       for (const type of ["waiting", "playing"]) v.addEventListener(type, () => seen.push(`${type} ${v.currentSrc.slice(-40)}`));
     });
     const cdp = await page.context().newCDPSession(page);
-    // About 0.5 Mbit/s: 720p at its 2.8 Mbit/s cap stalls every second or so.
+    // About 0.5 Mbit/s: 720p at its 2.8 Mbit/s cap stalls every second or so (throttling needs the domain on).
+    await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
       latency: 20,
@@ -158,7 +163,10 @@ Deno.test({
       (url) => document.querySelector<HTMLVideoElement>("[data-testid=video-player]")!.currentSrc.endsWith(url),
       env!.hd.sources[0].url,
       { timeout: 90_000 },
-    );
+    ).catch(async (e) => {
+      const events = await page.evaluate(() => (globalThis as unknown as { seen: string[] }).seen);
+      throw new Error(`${e.message}\nevents: ${JSON.stringify(events)}\nstate: ${JSON.stringify(await state(page))}`);
+    });
     // Two stalls of the 720p file while it played came first (its first buffering is none).
     const seen = await page.evaluate(() => (globalThis as unknown as { seen: string[] }).seen);
     const of720 = seen.filter((e) => e.endsWith(env!.hd.sources[1].url.slice(-40)));
