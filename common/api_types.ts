@@ -60,8 +60,10 @@ export type ContentItem = {
   contentType: ContentType;
   /** The rendition a player starts with when it knows nothing (at most 720p); the original before renditions exist. */
   videoUrl: string | null;
-  /** The card's clip: at most 4 s, muted, at most 360p. */
+  /** The card's clip: at most 4 s, at most 360p, starting muted. */
   previewUrl: string | null;
+  /** The card's clip has a sound track (the video had one): cards offer Unmute only then. */
+  previewSound: boolean;
   /** Playable renditions, smallest first (empty before processing is ready). */
   sources: VideoSource[];
   /** The original image as uploaded (re-encoded without metadata): the zoom viewer's full size and Download. */

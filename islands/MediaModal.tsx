@@ -132,6 +132,7 @@ function Viewer(
           title={item.title}
           width={item.width}
           height={item.height}
+          duration={item.duration}
         />
       )}
       <div className="flex flex-col gap-3 p-5">

@@ -20,6 +20,8 @@ type Props = {
   title: string;
   width?: number | null;
   height?: number | null;
+  /** Seconds: a short clip starts looping. */
+  duration?: number | null;
 };
 
 const VIDEO_ERROR = "Error loading video. It may be in an unsupported format.";
@@ -30,7 +32,7 @@ export default function MediaPlayer(props: Props) {
   return props.kind === "video" ? <Video {...props} /> : <ZoomImage {...props} />;
 }
 
-function Video({ src, sources, poster, title }: Props) {
+function Video({ src, sources, poster, title, duration }: Props) {
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
@@ -43,7 +45,7 @@ function Video({ src, sources, poster, title }: Props) {
       </div>
     );
   }
-  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} onFail={fail} />;
+  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} duration={duration} onFail={fail} />;
 }
 
 /**

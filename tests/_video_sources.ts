@@ -91,7 +91,15 @@ export async function makeVideo(spec: { ext: string; args: string[] }): Promise<
 
 export type Probed = {
   format: { duration?: string; format_name?: string };
-  streams: { codec_type: string; codec_name: string; profile?: string; pix_fmt?: string; width?: number; height?: number }[];
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    profile?: string;
+    pix_fmt?: string;
+    width?: number;
+    height?: number;
+    bit_rate?: string;
+  }[];
 };
 
 /** ffprobe's JSON for a file. */

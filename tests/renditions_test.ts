@@ -1,8 +1,8 @@
 /**
  * Uploads through the HTTP API in the codecs people send (HEVC MP4, VP9 WebM, ProRes MOV, 4K
  * H.264), runs the job queue, and checks with ffprobe what is served: H.264 High/AAC yuv420p
- * renditions with the index first, never taller than the source (2160p for a 4K one), a short silent
- * preview clip, WebP posters; the item stays out of public view until ready; deleting removes every file.
+ * renditions with the index first, never taller than the source (2160p for a 4K one), a short preview
+ * clip keeping the sound (issue 35), WebP posters; the item stays out of public view until ready; deleting removes every file.
  */
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
@@ -16,7 +16,7 @@ import { probeMedia } from "../lib/media/ffmpeg.ts";
 import { categoryIds, createUser, json, loginCookie, makeTestEnv, until } from "./_helpers.ts";
 import { multipart, topBoxes } from "./_media_fixtures.ts";
 import { needs } from "./_needs.ts";
-import { ffprobe, makeVideo, SOURCES, type SourceSpec } from "./_video_sources.ts";
+import { ffprobe, h264, makeVideo, SOURCES, type SourceSpec } from "./_video_sources.ts";
 
 const FFMPEG = needs(import.meta.url, "ffmpeg");
 
@@ -67,9 +67,9 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
         const mine = await json(await request("/api/user/videos", { cookie }));
         return mine.every((i: { processing: { state: string } }) => i.processing.state === "ready");
       },
-      240_000,
+      300_000,
       "every upload processed (the 4K one encodes a 2160p rung too)",
-    );
+    ); // a state, not a time: four encodes on two shared cores can take minutes
     const mine: any[] = await json(await request("/api/user/videos", { cookie }));
     for (const item of mine) {
       const spec = made.find((m) => m.spec.name === item.title)!;
@@ -102,7 +102,9 @@ Deno.test("[media] uploads in HEVC, VP9, ProRes and 4K H.264 become H.264/AAC re
       assert.ok(item.sources.some((s: { url: string }) => s.url === item.videoUrl), "videoUrl is a rendition");
       const preview = await ffprobe(`${config.uploadsDir}/${item.previewUrl.replace("/uploads/", "")}`);
       assert.ok(Number(preview.format.duration) <= 4.05);
-      assert.equal(preview.streams.filter((x) => x.codec_type === "audio").length, 0, "preview is silent");
+      // Every source here has sound: so has its clip (issue 35), and the item says so for its card.
+      assert.deepEqual(preview.streams.filter((x) => x.codec_type === "audio").map((x) => x.codec_name), ["aac"], item.title);
+      assert.equal(item.previewSound, true, item.title);
       assert.ok(preview.streams[0].height! <= 360);
       for (const [url, width] of [[item.thumbnail, 400], [item.thumbnail2x, 800]]) {
         const meta = await sharp(`${config.uploadsDir}/${url.replace("/uploads/", "")}`).metadata();
@@ -177,27 +179,53 @@ async function enclosureIsTheFile(env: Awaited<ReturnType<typeof makeTestEnv>>, 
   assert.match(html, new RegExp(`<meta property="og:video:height" content="${v.height}"`));
 }
 
-Deno.test("[media] the preview clip of a 10 s 1080p video is at most 4 s, silent, at most 360p and under 300 KB", {
-  ignore: !FFMPEG,
-}, async () => {
-  await using env = await makeTestEnv();
-  const src = `${env.config.dataDir}/tenth.mp4`;
-  await Deno.writeFile(
-    src,
-    await makeVideo({
-      ext: "mp4",
-      args: [
-        ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=24:duration=10", "-f", "lavfi", "-i", "sine=duration=10"],
-        ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"],
-      ],
-    }),
-  );
-  const out = `${env.config.dataDir}/preview.mp4`;
-  await encodePreview(env.config, src, (await probeMedia(env.config, src))!, out);
-  const p = await ffprobe(out);
-  const size = (await Deno.stat(out)).size;
-  assert.ok(Number(p.format.duration) <= 4.05, String(p.format.duration));
-  assert.equal(p.streams.length, 1);
-  assert.equal(p.streams[0].height, 360);
-  assert.ok(size < 300_000, `${size} bytes`);
-});
+/** The clip's first sound track decoded to 16-bit mono PCM at 8 kHz. */
+async function decodedAudio(path: string): Promise<Int16Array> {
+  const args = ["-v", "error", "-i", path, "-map", "0:a:0", "-f", "s16le", "-ac", "1", "-ar", "8000", "pipe:1"];
+  const r = await new Deno.Command("ffmpeg", { args, stdout: "piped", stderr: "piped" }).output();
+  assert.ok(r.success, new TextDecoder().decode(r.stderr));
+  return new Int16Array(r.stdout.buffer, r.stdout.byteOffset, Math.floor(r.stdout.byteLength / 2));
+}
+
+Deno.test(
+  "[media] the preview clip of a 10 s 1080p video: at most 4 s and 360p, under 300 KB, its sound kept at a low bitrate; a silent video's clip has none",
+  {
+    ignore: !FFMPEG,
+  },
+  async () => {
+    await using env = await makeTestEnv();
+    const src = `${env.config.dataDir}/tenth.mp4`;
+    await Deno.writeFile(
+      src,
+      await makeVideo({
+        ext: "mp4",
+        args: [
+          ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=24:duration=10", "-f", "lavfi", "-i", "sine=duration=10"],
+          ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"],
+        ],
+      }),
+    );
+    const out = `${env.config.dataDir}/preview.mp4`;
+    assert.equal(await encodePreview(env.config, src, (await probeMedia(env.config, src))!, out), true, "it says it has sound");
+    const p = await ffprobe(out);
+    const size = (await Deno.stat(out)).size;
+    assert.ok(Number(p.format.duration) <= 4.05, String(p.format.duration));
+    assert.deepEqual(p.streams.map((s) => s.codec_type).sort(), ["audio", "video"]);
+    const video = p.streams.find((s) => s.codec_type === "video")!;
+    const audio = p.streams.find((s) => s.codec_type === "audio")!;
+    assert.equal(video.height, 360);
+    assert.equal(audio.codec_name, "aac");
+    assert.ok(Number(audio.bit_rate) <= 64_000, `audio at ${audio.bit_rate} bit/s`);
+    assert.ok(size < 300_000, `${size} bytes`);
+    // The sound is there: the issue's clips decoded to 0 bytes of audio. A 440 Hz sine is far from silence.
+    const samples = await decodedAudio(out);
+    assert.ok(samples.length >= 8000 * 3.5, `${samples.length} samples`);
+    assert.ok(samples.reduce((m, s) => Math.max(m, Math.abs(s)), 0) > 1000, "not silence");
+
+    const silentSrc = `${env.config.dataDir}/silent.mp4`;
+    await Deno.writeFile(silentSrc, await makeVideo(h264("640x360", 6)));
+    const silentOut = `${env.config.dataDir}/silent-preview.mp4`;
+    assert.equal(await encodePreview(env.config, silentSrc, (await probeMedia(env.config, silentSrc))!, silentOut), false);
+    assert.deepEqual((await ffprobe(silentOut)).streams.map((s) => s.codec_type), ["video"]);
+  },
+);

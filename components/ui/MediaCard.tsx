@@ -29,6 +29,8 @@ export type CardItem =
   & {
     /** The clip a card plays on hover and touch (never the full file once it exists). */
     previewUrl?: string | null;
+    /** That clip has a sound track: the card offers Unmute only then (issue 35). */
+    previewSound?: boolean;
     /** The poster for 2x screens (`srcset`). */
     thumbnail2x?: string | null;
     /** A still image's renditions as the thumbnail's `srcset` (issue 35); `thumbnail` is then the smallest. */
@@ -68,6 +70,7 @@ export function toCardItem(item: CardItem & { imageSources?: ImageSource[] }): C
     thumbnail2x: thumbnail2x ?? null,
     videoUrl,
     previewUrl: previewUrl ?? null,
+    previewSound: !!item.previewSound,
     youtubeId,
     duration,
     tags,
@@ -144,7 +147,7 @@ export function MediaCard(p: MediaCardProps) {
   const Heading = p.headingLevel ?? "h3";
   const thumb = p.thumbnailSrc ?? item.thumbnail;
   const isVideo = item.contentType === "video" && !!item.videoUrl;
-  // The muted preview clip; it has its own poster only when no sized WebP poster is drawn under it.
+  // The preview clip, muted until Unmute (offered only when it has sound); it has its own poster only when no sized WebP poster is drawn under it.
   const clip = (poster?: string) => (
     <video
       ref={p.videoRef}
@@ -217,7 +220,7 @@ export function MediaCard(p: MediaCardProps) {
             {p.errorText ?? "Playback error"}
           </span>
         )}
-        {p.playing && p.onToggleMute && (
+        {p.playing && p.onToggleMute && item.previewSound && (
           <button
             type="button"
             onClick={p.onToggleMute}

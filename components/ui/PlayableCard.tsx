@@ -1,6 +1,6 @@
 /**
  * A MediaCard with the spec's card playback (part 1 §4, §9) and the feed's Like:
- * - videos start muted; an unmute button shows while playing;
+ * - videos start muted; an unmute button shows while playing, when the clip has sound (issue 35);
  * - desktop (a fine pointer that hovers): plays after the hover delay, pauses on leave;
  * - touch devices and tablets: only the card most inside the target zone plays, one at a time;
  * - embed thumbnails fall back through YouTube's quality levels, then to a placeholder; a video

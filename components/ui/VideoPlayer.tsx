@@ -1,99 +1,184 @@
 import { useEffect, useRef, useState } from "react";
 import type { VideoSource } from "../../common/api_types.ts";
-import { pickRendition, qualityLabel, type Viewing } from "../../common/video_quality.ts";
+import { LOOP_UNDER_SECONDS, pickRendition, STALLS_PER_STEP, stepDown, type Viewing } from "../../common/video_quality.ts";
+import { applyKey, keyAction, keyIsForPlayer } from "./player_keys.ts";
+import { PlayerMenu } from "./PlayerMenu.tsx";
+import { PlayerKeys } from "./PlayerKeys.tsx";
 
 type Props = {
   src: string;
   sources: VideoSource[];
   poster: string;
   title: string;
+  /** Seconds, when known: a clip under LOOP_UNDER_SECONDS starts with loop on. */
+  duration?: number | null;
   onFail: () => void;
 };
 
-type Connection = { saveData?: boolean; effectiveType?: string; downlink?: number };
+type Connection = { saveData?: boolean; effectiveType?: string };
 
 function viewing(el: HTMLElement): Viewing {
   const c = (navigator as Navigator & { connection?: Connection }).connection;
   return {
     cssWidth: el.clientWidth || innerWidth,
+    cssHeight: el.clientHeight || undefined,
     dpr: devicePixelRatio,
     saveData: c?.saveData,
     effectiveType: c?.effectiveType,
-    downlink: c?.downlink,
   };
 }
 
 /**
- * A video with controls that starts with the rendition fitting the screen and the connection
- * (common/video_quality.ts) and offers a quality menu (Auto and each rendition); switching keeps
- * the position and whether it was playing. The server renders the default source (at most 720p).
+ * A video with controls that plays the rendition fitting the player and the connection (Auto,
+ * common/video_quality.ts: by the player's device pixels, lowered for Save-Data, a 2g/3g connection
+ * or two stalls, raised when the player grows), with a quality menu (quality, loop, speed) and
+ * keyboard shortcuts (components/ui/player_keys.ts); switching keeps the position, whether it was
+ * playing and the speed. The server renders the default source (at most 720p).
  */
-export function VideoPlayer({ src, sources, poster, title, onFail }: Props) {
+export function VideoPlayer({ src, sources, poster, title, duration, onFail }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const keysDialog = useRef<HTMLDialogElement>(null);
   const [choice, setChoice] = useState<"auto" | number>("auto");
   const [current, setCurrent] = useState(src);
+  const [loop, setLoop] = useState(!!duration && duration < LOOP_UNDER_SECONDS);
+  const [speed, setSpeed] = useState(1);
+  const [said, setSaid] = useState("");
+  // Read by event listeners set up once: the latest values, not those of the first render.
+  const live = useRef({ choice, current, speed, loopChosen: false, cap: Infinity, stalls: 0, played: false });
+  live.current = { ...live.current, choice, current, speed };
+  const heightOf = (url: string) => sources.find((s) => s.url === url)?.height ?? null;
 
   const switchTo = (url: string) => {
     const v = ref.current;
-    if (!v || url === current) return;
+    if (!v || url === live.current.current) return;
     const at = v.currentTime;
     const playing = !v.paused && !v.ended;
+    live.current.current = url;
+    live.current.played = false; // the new file's first buffering is no stall
     setCurrent(url);
     v.addEventListener("loadedmetadata", () => {
       if (at > 0) v.currentTime = at;
+      v.playbackRate = live.current.speed;
       if (playing) v.play().catch(() => {});
     }, { once: true });
   };
+  const autoPick = () => ref.current && pickRendition(sources, viewing(ref.current), live.current.cap);
 
-  // After hydration: the rendition for this screen, before anything but metadata was loaded.
+  // After hydration: the rendition for this player, before anything but metadata was loaded.
   useEffect(() => {
     if (ref.current?.error) return onFail(); // an error before hydration
-    if (ref.current && sources.length) {
-      const best = pickRendition(sources, viewing(ref.current));
-      if (best) switchTo(best.url);
-    }
+    const best = autoPick();
+    if (best) switchTo(best.url);
   }, []);
 
-  const choose = (value: string) => {
-    const next = value === "auto" ? "auto" : Number(value);
+  // Auto follows the player: a larger one (full screen) gets more pixels; two stalls drop one step.
+  useEffect(() => {
+    const v = ref.current;
+    if (!v || !box.current || sources.length < 2) return;
+    const grown = new ResizeObserver(() => {
+      const best = live.current.choice === "auto" ? autoPick() : null;
+      if (best && best.height > (heightOf(live.current.current) ?? Infinity)) switchTo(best.url);
+    });
+    grown.observe(box.current);
+    const playing = () => (live.current.played = true);
+    const waiting = () => {
+      const l = live.current;
+      if (l.choice !== "auto" || !l.played || v.seeking || ++l.stalls < STALLS_PER_STEP) return;
+      l.stalls = 0;
+      l.cap = stepDown(sources, heightOf(l.current) ?? sources[0].height);
+      const best = autoPick();
+      if (best) switchTo(best.url);
+    };
+    v.addEventListener("playing", playing);
+    v.addEventListener("waiting", waiting);
+    return () => {
+      grown.disconnect();
+      v.removeEventListener("playing", playing);
+      v.removeEventListener("waiting", waiting);
+    };
+  }, []);
+
+  // Keyboard shortcuts, for the page or the player (player_keys.ts says when a key is theirs).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onKey = (e: KeyboardEvent) => {
+      const v = ref.current;
+      if (!v || !box.current || !keyIsForPlayer(e, box.current)) return;
+      const action = keyAction(e.key);
+      if (!action) return;
+      e.preventDefault();
+      if (action.kind === "keys") return keysDialog.current?.showModal();
+      setSaid(applyKey(action, v, box.current));
+      clearTimeout(timer);
+      timer = setTimeout(() => setSaid(""), 900);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  const choose = (next: "auto" | number) => {
     setChoice(next);
-    const pick = next === "auto" ? pickRendition(sources, viewing(ref.current!)) : sources.find((s) => s.height === next);
+    live.current.choice = next;
+    live.current.stalls = 0;
+    const pick = next === "auto" ? autoPick() : sources.find((s) => s.height === next);
     if (pick) switchTo(pick.url);
+  };
+  const changeSpeed = (s: number) => {
+    setSpeed(s);
+    if (ref.current) ref.current.playbackRate = s;
   };
 
   return (
-    <div className="relative">
+    <div ref={box} className="player relative" data-testid="player">
       <video
         ref={ref}
         src={current}
         poster={poster}
         controls
         playsInline
+        loop={loop}
         preload="metadata"
         onError={onFail}
+        onLoadedMetadata={(e) => {
+          const length = e.currentTarget.duration;
+          if (!live.current.loopChosen && Number.isFinite(length)) setLoop(length < LOOP_UNDER_SECONDS);
+        }}
         aria-label={title}
         width={1280}
         height={720}
         className="aspect-video h-auto w-full bg-black"
         data-testid="video-player"
       />
-      {sources.length > 1 && (
-        <label className="absolute top-2 right-2 flex items-center gap-1 rounded bg-black/70 px-2 py-1 text-xs text-white">
-          <span className="sr-only">Quality</span>
-          <select
-            value={String(choice)}
-            onChange={(e) => choose(e.currentTarget.value)}
-            className="bg-transparent text-white"
-            data-testid="quality"
-            aria-label="Quality"
-          >
-            <option value="auto" className="bg-neutral-900">Auto</option>
-            {[...sources].reverse().map((s) => (
-              <option key={s.height} value={s.height} className="bg-neutral-900">{qualityLabel(s.height)}</option>
-            ))}
-          </select>
-        </label>
-      )}
+      <PlayerMenu
+        // The file's key: the same in the server's HTML and after hydration (useId is not, React against preact).
+        id={src.slice(src.lastIndexOf("/") + 1).replace(/\W/g, "")}
+        sources={sources}
+        choice={choice}
+        autoHeight={choice === "auto" ? heightOf(current) : null}
+        onQuality={choose}
+        loop={loop}
+        onLoop={(on) => {
+          live.current.loopChosen = true;
+          setLoop(on);
+        }}
+        speed={speed}
+        onSpeed={changeSpeed}
+        onShowKeys={() => keysDialog.current?.showModal()}
+      />
+      <p
+        role="status"
+        className={`pointer-events-none absolute inset-x-0 top-1/3 mx-auto w-fit rounded-lg bg-black/75 px-3 py-1.5 text-sm font-medium text-white ${
+          said ? "" : "sr-only"
+        }`}
+        data-testid="player-status"
+      >
+        {said}
+      </p>
+      <PlayerKeys dialogRef={keysDialog} />
     </div>
   );
 }

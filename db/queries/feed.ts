@@ -17,6 +17,7 @@ export const cardColumns = {
   thumbnailKey: media.thumbnailKey,
   poster2xKey: media.poster2xKey,
   previewKey: media.previewKey,
+  previewSound: media.previewSound,
   sources: media.sources,
   youtubeId: media.youtubeId,
   duration: media.duration,

@@ -41,6 +41,7 @@ export const itemColumns = {
   processingError: media.processingError,
   playable: media.playable,
   previewKey: media.previewKey,
+  previewSound: media.previewSound,
   poster2xKey: media.poster2xKey,
   sources: media.sources,
   diskBytes: media.diskBytes,

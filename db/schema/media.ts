@@ -64,6 +64,8 @@ export const media = sqliteTable("media", {
    */
   playable: integer({ mode: "boolean" }).notNull().default(true),
   previewKey: text("preview_key"),
+  /** The preview clip has a sound track (issue 35): cards offer Unmute only then. */
+  previewSound: integer("preview_sound", { mode: "boolean" }).notNull().default(false),
   poster2xKey: text("poster2x_key"),
   /**
    * The renditions as JSON, smallest first (one read per card; lib/media/content_item.ts reads it). A video's MP4s

@@ -1,5 +1,4 @@
-import { open, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
+import { stat } from "node:fs/promises";
 import { extname } from "node:path";
 
 export const MIME: Record<string, string> = {
@@ -64,9 +63,72 @@ export async function fileResponse(req: Request, path: string, opts: Options): P
   const length = size === 0 ? 0 : end - start + 1;
   headers.set("Content-Length", String(length));
   if (req.method === "HEAD" || length === 0) return new Response(null, { status, headers });
-  const handle = await open(path, "r");
-  const stream = handle.createReadStream({ start, end, highWaterMark: 256 * 1024 });
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
+  const file = await Deno.open(path, { read: true });
+  try {
+    if (start > 0) await file.seek(start, Deno.SeekMode.Start);
+  } catch (e) {
+    file.close();
+    throw e;
+  }
+  // To the end of the file (a whole file, or `bytes=N-` as players ask): Deno's own file stream, which
+  // Deno.serve sends from the file without JavaScript per chunk and closes when the client goes.
+  return new Response(end === size - 1 ? file.readable : boundedStream(file, length), { status, headers });
+}
+
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * `length` bytes of an open file from where it stands, one read per pull: nothing is read ahead of
+ * the consumer but the next chunk, and nothing is enqueued once it went away. The file is closed at
+ * the end, on an error, or when the consumer cancels (the client closed the connection) - after a
+ * read still running, never under it.
+ *
+ * Not node:stream's `Readable.toWeb(createReadStream())`, which this replaced (issue 35): its
+ * adapter resumes the node stream in a nextTick after each pull; when the consumer cancels in the
+ * same turn (Deno.serve does, finding the connection closed right after taking a chunk), the
+ * destroyed stream still emits its buffered chunk, and the adapter enqueues it into the cancelled
+ * web stream: "Uncaught TypeError: The stream controller cannot close or enqueue", thrown in a
+ * tick callback, which ended the process (tests/aborted_downloads_test.ts).
+ */
+function boundedStream(file: Deno.FsFile, length: number): ReadableStream<Uint8Array> {
+  let left = length;
+  let reading = false;
+  let state: "open" | "cancelled" | "closed" = "open";
+  const closeFile = () => {
+    if (state === "closed") return;
+    state = "closed";
+    file.close();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const buf = new Uint8Array(Math.min(CHUNK_BYTES, left));
+      reading = true;
+      let n: number | null;
+      try {
+        n = await file.read(buf);
+      } catch (e) {
+        closeFile();
+        throw e; // the response is cut short: the client sees a body shorter than its length
+      } finally {
+        reading = false;
+      }
+      if (state !== "open") return closeFile(); // cancelled while reading
+      if (n === null) {
+        closeFile();
+        return controller.error(new Error("file shorter than its size"));
+      }
+      left -= n;
+      controller.enqueue(buf.subarray(0, n));
+      if (left === 0) {
+        closeFile();
+        controller.close();
+      }
+    },
+    cancel() {
+      if (reading) state = "cancelled";
+      else closeFile();
+    },
+  });
 }
 
 /** A single byte range ("bytes=a-b", "bytes=a-", "bytes=-n"); multiple ranges are served whole. */

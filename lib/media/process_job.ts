@@ -87,7 +87,7 @@ export const videoProcessHandler: JobHandler = {
         signal,
         onProgress: (f) => void ctx.progress(f * SHARE.renditions * 100).catch(() => {}),
       });
-      await encodePreview(config, src, info, temps.preview, signal);
+      const previewSound = await encodePreview(config, src, info, temps.preview, signal);
       await ctx.progress((SHARE.renditions + SHARE.preview) * 100);
       await makePosters(config, src, info, temps.frame, temps.posters, signal);
       signal.throwIfAborted();
@@ -128,6 +128,7 @@ export const videoProcessHandler: JobHandler = {
         await updateMediaItem(tx, mediaId, {
           sources: JSON.stringify(sources),
           previewKey: keys.preview,
+          previewSound,
           thumbnailKey: keys.posters[0],
           poster2xKey: keys.posters[1],
           duration: info.duration ? Math.round(info.duration) : current.duration,

@@ -1,8 +1,9 @@
 /**
  * What a video becomes (decision 019): H.264 High yuv420p + AAC MP4 renditions with the index at
  * the front, at 480p always and at 720p, 1080p and 2160p when the source is at least that tall (never
- * upscaled, aspect kept, even sizes, bitrate capped per height); a muted preview clip of at most
- * 4 s and 360p from the middle for cards; a WebP poster at card size and twice that.
+ * upscaled, aspect kept, even sizes, bitrate capped per height); a preview clip of at most 4 s and
+ * 360p from the middle for cards, keeping the sound track at a low bitrate when there is one; a WebP
+ * poster at card size and twice that.
  * "Height" is the short side, so a portrait phone video gets the same ladder as a landscape one.
  * Every run reads its input within the limits (lib/media/ffmpeg.ts boundedInput: frame size,
  * MAX_VIDEO_SECONDS), writes at most the frames that length holds and has a wall clock; the
@@ -27,7 +28,8 @@ export const LADDER: Rung[] = [
   { height: 2160, maxrateK: 18000, audioK: 128 },
 ];
 
-export const PREVIEW = { seconds: 4, height: 360, maxrateK: 450 };
+/** The card clip; its sound (when the video has any) is AAC mono at 48 kbit/s, ~24 KB of a 4 s clip. */
+export const PREVIEW = { seconds: 4, height: 360, maxrateK: 450, audioK: 48 };
 /** Card poster widths: a card is at most ~400 CSS px wide (1x), twice that on 2x screens. */
 export const POSTER_WIDTHS = [400, 800] as const;
 
@@ -86,18 +88,23 @@ export async function encodeRenditions(
   });
 }
 
-/** The card clip: at most 4 s from the middle, no sound, at most 360p and 30 fps, bitrate capped. */
+/**
+ * The card clip: at most 4 s from the middle, at most 360p and 30 fps, bitrate capped; the first sound
+ * track kept (cards play it muted until Unmute), or none when the video has none. Returns whether it has sound.
+ */
 export async function encodePreview(config: Config, src: string, info: Probe, out: string, signal?: AbortSignal) {
   const length = Math.min(PREVIEW.seconds, info.duration ?? PREVIEW.seconds);
   const start = info.duration ? Math.max(0, info.duration / 2 - length / 2) : 0;
   const h = Math.min(PREVIEW.height, even(Math.min(info.width, info.height)));
   await runFfmpeg(config, [
     ...["-threads", String(config.ffmpeg.threads), ...boundedInput(config, src, { seek: start, seconds: length })],
-    ...["-map", "0:v:0", "-an", "-vf", `${scaleTo(info, h)},format=yuv420p`, "-fpsmax", "30", "-frames:v", String(PREVIEW.seconds * 30)],
+    ...["-map", "0:v:0", "-vf", `${scaleTo(info, h)},format=yuv420p`, "-fpsmax", "30", "-frames:v", String(PREVIEW.seconds * 30)],
+    ...(info.hasAudio ? ["-map", "0:a:0", "-c:a", "aac", "-b:a", `${PREVIEW.audioK}k`, "-ac", "1"] : ["-an"]),
     ...["-c:v", "libx264", "-profile:v", "high", "-preset", "veryfast", "-crf", "30"],
     ...["-maxrate", `${PREVIEW.maxrateK}k`, "-bufsize", `${PREVIEW.maxrateK * 2}k`, "-threads", String(config.ffmpeg.threads)],
     ...["-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", out],
   ], { signal, timeoutMs: 120_000 });
+  return info.hasAudio;
 }
 
 /** A frame (1 s in, or the first for short clips) as WebP posters at each of POSTER_WIDTHS. */

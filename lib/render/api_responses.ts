@@ -79,7 +79,8 @@ export const ContentItem = z.strictObject({
   vimeoId: z.null(),
   reviewedAt: iso.nullable(),
   reviewedBy: z.number().int().nullable().describe("The admin who approved or rejected it"),
-  previewUrl: z.string().nullable().optional().describe("The card's short muted clip"),
+  previewUrl: z.string().nullable().optional().describe("The card's short clip, played muted until the viewer unmutes it"),
+  previewSound: z.boolean().optional().describe("The card's clip has a sound track: cards offer Unmute only then"),
   sources: z.array(VideoSource).optional().describe("Playable renditions, smallest first"),
   imageSources: z.array(ImageSource).optional().describe(
     "An image's WebP renditions (480, 960, 1600 px wide at most), smallest first; empty until made",

@@ -126,6 +126,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
                 title: item.title,
                 width: item.width,
                 height: item.height,
+                duration: item.duration,
               }}
             />
           )}

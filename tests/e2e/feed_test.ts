@@ -156,7 +156,8 @@ Deno.test({
       await video.elementHandle(),
     );
     assert.equal(await video.evaluate((v: HTMLVideoElement) => v.muted), true);
-    await card.getByRole("button", { name: "Unmute" }).waitFor();
+    // Its clip has no sound track (the item was never processed, previewSound false): no Unmute (issue 35).
+    assert.equal(await card.getByRole("button", { name: /^(Unmute|Mute)$/ }).count(), 0);
     await screenshot(page, "feed-hover-playing");
     await page.mouse.move(5, 5);
     await page.waitForFunction((el) => (el as HTMLVideoElement).paused, await video.elementHandle());
