@@ -51,9 +51,10 @@ Deno.test("[player] keys: Space/k, j/l, arrows, m, f, digits, ? (either case); o
   for (const other of ["a", "Enter", "Escape", "Tab", "Home", "10", "F1"]) assert.equal(keyAction(other), null, other);
 });
 
-Deno.test("[media] the ladder: 480p always, 720p and 1080p when the short side reaches them, never upscaled", () => {
+Deno.test("[media] the ladder: 480p always, 720p, 1080p and 2160p when the short side reaches them, never upscaled", () => {
   const heights = (width: number, height: number) => planRenditions({ width, height }).map((r) => r.height);
-  assert.deepEqual(heights(3840, 2160), [480, 720, 1080]);
+  assert.deepEqual(heights(3840, 2160), [480, 720, 1080, 2160]);
+  assert.deepEqual(heights(3840, 2000), [480, 720, 1080], "2160p only when the source reaches it");
   assert.deepEqual(heights(1280, 720), [480, 720]);
   assert.deepEqual(heights(1080, 1920), [480, 720, 1080], "portrait: the short side");
   assert.deepEqual(heights(854, 480), [480]);

@@ -82,20 +82,27 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
     });
     grown.observe(box.current);
     const playing = () => (live.current.played = true);
+    // A wait after a viewer's jump is no stall; one after a loop's restart is (the clip's start had to be fetched
+    // again: on a slow line a short clip then stalls at every turn, and a plain \`v.seeking\` test never counted it).
+    let at = 0, jumped = false;
+    const timeupdate = () => !v.seeking && (at = v.currentTime);
+    const seeking = () => {
+      const restart = v.loop && v.currentTime < 0.5 && at > v.duration - 1;
+      jumped = !restart && Math.abs(v.currentTime - at) > 1;
+    };
     const waiting = () => {
       const l = live.current;
-      if (l.choice !== "auto" || !l.played || v.seeking || ++l.stalls < STALLS_PER_STEP) return;
+      if (l.choice !== "auto" || !l.played || (v.seeking && jumped) || ++l.stalls < STALLS_PER_STEP) return;
       l.stalls = 0;
       l.cap = stepDown(sources, heightOf(l.current) ?? sources[0].height);
       const best = autoPick();
       if (best) switchTo(best.url);
     };
-    v.addEventListener("playing", playing);
-    v.addEventListener("waiting", waiting);
+    const listeners = { playing, waiting, timeupdate, seeking };
+    for (const [type, fn] of Object.entries(listeners)) v.addEventListener(type, fn);
     return () => {
       grown.disconnect();
-      v.removeEventListener("playing", playing);
-      v.removeEventListener("waiting", waiting);
+      for (const [type, fn] of Object.entries(listeners)) v.removeEventListener(type, fn);
     };
   }, []);
 
