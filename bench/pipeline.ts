@@ -4,7 +4,8 @@
  *  2. home-page p99 (wrk from core 1, server on core 0) with and without a transcode running on the server's core
  *     (`deno task worker` pinned to core 0, as a web process running jobs would be);
  *  3. the bytes a 390x844 phone downloads scrolling the home feed for 30 s (Chromium's network log) before
- *     processing (cards play the originals: 1080p, 8 Mbit/s) and after (preview clips, WebP posters).
+ *     processing (cards play the originals: 1080p, 8 Mbit/s) and after (preview clips, WebP posters);
+ *  4. then bench/images.ts: the bytes of three image pages at 390x844 and 1440x900, before and after renditions.
  * Figures are printed, never asserted.
  */
 import { link, mkdir } from "node:fs/promises";
@@ -171,3 +172,6 @@ printTable("Phone (390x844, dpr 3) scrolling the home feed for 30 s", ["case", "
   ["before (cards play originals)", mb(before.bytes), mb(before.video), before.requests],
   ["after (preview clips, WebP posters)", mb(after.bytes), mb(after.video), after.requests],
 ]);
+
+// Issue 35: the phone's other figure, three image pages at 390x844 (target: under 1 MB together), printed by bench/images.ts.
+await import("./images.ts");
