@@ -213,20 +213,17 @@ Deno.test("[similar] the background pass hashes items from before, in batches", 
   }
 });
 
-Deno.test("[similar] a lookup among 100,000 kept hashes takes under 5 ms (median of 50)", async () => {
+// Its speed (p50 0.3 ms at 100,000, the bar 5 ms) is bench/similar.ts's figure, not a timed assertion here.
+Deno.test("[similar] a lookup among 100,000 kept hashes finds the near one, and only within the threshold", async () => {
   const { HashIndex } = await import("../lib/media/similar_index.ts");
   const { randomBytes } = await import("node:crypto");
   const index = new HashIndex();
   for (let i = 0; i < 100_000; i++) index.add(i + 1, randomBytes(8).toString("hex"));
   const target = randomBytes(8).toString("hex");
   index.add(424242, target);
-  const times: number[] = [];
-  for (let i = 0; i < 50; i++) {
-    const t = performance.now();
-    const found = index.near([target], THRESHOLD);
-    times.push(performance.now() - t);
-    assert.equal(found[0].mediaId, 424242);
-  }
-  times.sort((a, b) => a - b);
-  assert.ok(times[25] < 5, `median ${times[25].toFixed(2)} ms`);
+  // One bit off the target: the target first, at distance 1; whatever else comes (random hashes rarely do) is within it.
+  const oneOff = (BigInt(`0x${target}`) ^ 1n).toString(16).padStart(16, "0");
+  const found = index.near([oneOff], THRESHOLD);
+  assert.deepEqual(found[0], { mediaId: 424242, distance: 1 });
+  assert.ok(found.every((f) => f.distance <= THRESHOLD), JSON.stringify(found.slice(0, 3)));
 });
