@@ -58,7 +58,7 @@ test("a member forgets the password, follows the link from the outbox mail, sets
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await page.getByText("Please enter a valid email address").waitFor();
   const before = (await outboxFiles(server.config.mail.outboxDir)).length;
-  await page.getByLabel("Email").fill("Forgetful@example.com");
+  await page.getByRole("textbox", { name: "Email" }).fill("Forgetful@example.com");
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
   await page.getByText("If an account exists with the email you provided, we've sent password reset instructions to that address.")
@@ -132,10 +132,10 @@ test("a member changes email and password on /profile, then deletes the account 
   await page.getByText("Update Failed").waitFor();
   await page.getByText("Username is already taken").waitFor();
   await page.getByLabel("Username").fill("profile_member");
-  await page.getByLabel("Email").fill("after@example");
+  await page.getByRole("textbox", { name: "Email" }).fill("after@example");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await page.getByText("Please enter a valid email").waitFor();
-  await page.getByLabel("Email").fill("after@example.com");
+  await page.getByRole("textbox", { name: "Email" }).fill("after@example.com");
   // A new address needs the current password: asked for, then checked by the server.
   await page.getByRole("button", { name: "Save Changes" }).click();
   await page.getByText("Please enter your current password").waitFor();
@@ -147,7 +147,7 @@ test("a member changes email and password on /profile, then deletes the account 
   await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save Changes" }).click()]);
   await waitHydrated(page, "ProfileSettings");
   await page.getByText("Profile Updated").waitFor();
-  assert.equal(await page.getByLabel("Email").inputValue(), "after@example.com");
+  assert.equal(await page.getByRole("textbox", { name: "Email" }).inputValue(), "after@example.com");
   assert.equal((await server.db.select().from(users).where(eq(users.id, user.id)).get())?.email, "after@example.com");
 
   // Security: the confirmation must match, then the password changes and other devices are signed out.
@@ -209,7 +209,7 @@ test("a member without a password is asked to sign in again before moving their 
   const errors = collectErrors(page);
   await page.goto(`${server.url}/profile`);
   await waitHydrated(page, "ProfileSettings");
-  await page.getByLabel("Email").fill("moved@example.com");
+  await page.getByRole("textbox", { name: "Email" }).fill("moved@example.com");
   assert.equal(await page.getByLabel("Current Password").count(), 0, "no password to ask for");
   const again = page.getByRole("link", { name: "Sign in again with Google" });
   assert.equal(await again.getAttribute("href"), "/auth/google");
@@ -275,7 +275,7 @@ test("screenshots of /profile, /forgot-password and /reset-password at 390x844 a
     await v.goto(`${server.url}/forgot-password`);
     await waitHydrated(v, "ForgotPasswordForm");
     await screenshot(v, `account-forgot-${width}`);
-    await v.getByLabel("Email").fill(`nobody-${width}@example.com`);
+    await v.getByRole("textbox", { name: "Email" }).fill(`nobody-${width}@example.com`);
     await v.getByRole("button", { name: "Send Reset Link" }).click();
     await v.getByRole("heading", { name: "Check your email" }).waitFor();
     await screenshot(v, `account-forgot-sent-${width}`);
