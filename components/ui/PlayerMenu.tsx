@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { VideoSource } from "../../common/api_types.ts";
 import { qualityLabel, SPEEDS } from "../../common/video_quality.ts";
 
@@ -35,6 +36,10 @@ export function PlayerMenu(p: Props) {
   const menuId = `player-menu-${p.id}`;
   const current = p.choice === "auto" ? `Auto${p.autoHeight ? ` (${qualityLabel(p.autoHeight)})` : ""}` : qualityLabel(p.choice);
   const close = () => (document.getElementById(menuId) as HTMLElement & { hidePopover?: () => void } | null)?.hidePopover?.();
+  // The menu's rows are drawn once hydrated: they act only through script, and the media page's first HTML stays
+  // within its 14 KB (the popover opens natively, so it is empty only before hydration).
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
   return (
     <>
       <button
@@ -44,71 +49,72 @@ export function PlayerMenu(p: Props) {
         aria-label={`Quality, loop and speed (${current}${p.speed === 1 ? "" : `, ${p.speed}x`})`}
         data-testid="quality"
       >
-        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <circle cx="12" cy="12" r="3" />
-          <path d="M12 2v3m0 14v3M2 12h3m14 0h3M4.9 4.9l2.1 2.1m10 10 2.1 2.1M4.9 19.1 7 17m10-10 2.1-2.1" />
-        </svg>
+        <span aria-hidden="true">⚙</span>
         <span>{current}</span>
         {p.speed !== 1 && <span className="text-orange-300">{p.speed}x</span>}
       </button>
       <div id={menuId} popover="auto" role="dialog" aria-label="Quality, loop and speed" className="player-menu" data-testid="player-menu">
-        {p.sources.length > 1 && (
-          <fieldset>
-            <legend className="player-menu-legend">Quality</legend>
-            {qualityOptions(p).map((o) => (
-              <label key={o.value} className="player-menu-row">
-                <input
-                  type="radio"
-                  name={`${menuId}-quality`}
-                  value={o.value}
-                  checked={p.choice === o.value}
-                  onChange={() => p.onQuality(o.value)}
-                  className="accent-orange-500"
-                />
-                {o.label}
-              </label>
-            ))}
-          </fieldset>
+        {drawn && (
+          <>
+            {p.sources.length > 1 && (
+              <fieldset>
+                <legend className="player-menu-legend">Quality</legend>
+                {qualityOptions(p).map((o) => (
+                  <label key={o.value} className="player-menu-row">
+                    <input
+                      type="radio"
+                      name={`${menuId}-quality`}
+                      value={o.value}
+                      checked={p.choice === o.value}
+                      onChange={() => p.onQuality(o.value)}
+                      className="accent-orange-500"
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <label className="player-menu-row justify-between border-y border-neutral-800 py-2.5">
+              <span>Loop</span>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={p.loop}
+                onChange={(e) => p.onLoop(e.currentTarget.checked)}
+                className="h-4 w-4 accent-orange-500"
+                data-testid="loop"
+              />
+            </label>
+            <fieldset>
+              <legend className="player-menu-legend">Speed</legend>
+              <div className="grid grid-cols-3 gap-1 px-2 pb-1">
+                {SPEEDS.map((s) => (
+                  <label key={s} className="player-speed">
+                    <input
+                      type="radio"
+                      name={`${menuId}-speed`}
+                      value={s}
+                      checked={p.speed === s}
+                      onChange={() => p.onSpeed(s)}
+                      className="sr-only"
+                    />
+                    {speedLabel(s)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                p.onShowKeys();
+              }}
+              className="player-menu-row w-full border-t border-neutral-800 text-neutral-300 hover:text-white"
+            >
+              Keyboard shortcuts <kbd className="ml-auto rounded border border-neutral-700 px-1.5 text-xs">?</kbd>
+            </button>
+          </>
         )}
-        <label className="player-menu-row justify-between border-y border-neutral-800 py-2.5">
-          <span>Loop</span>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={p.loop}
-            onChange={(e) => p.onLoop(e.currentTarget.checked)}
-            className="h-4 w-4 accent-orange-500"
-            data-testid="loop"
-          />
-        </label>
-        <fieldset>
-          <legend className="player-menu-legend">Speed</legend>
-          <div className="grid grid-cols-3 gap-1 px-2 pb-1">
-            {SPEEDS.map((s) => (
-              <label key={s} className="player-speed">
-                <input
-                  type="radio"
-                  name={`${menuId}-speed`}
-                  value={s}
-                  checked={p.speed === s}
-                  onChange={() => p.onSpeed(s)}
-                  className="sr-only"
-                />
-                {speedLabel(s)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <button
-          type="button"
-          onClick={() => {
-            close();
-            p.onShowKeys();
-          }}
-          className="player-menu-row w-full border-t border-neutral-800 text-neutral-300 hover:text-white"
-        >
-          Keyboard shortcuts <kbd className="ml-auto rounded border border-neutral-700 px-1.5 text-xs">?</kbd>
-        </button>
       </div>
     </>
   );

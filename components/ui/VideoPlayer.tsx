@@ -39,6 +39,10 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
   const ref = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const keysDialog = useRef<HTMLDialogElement>(null);
+  // The shortcut list is drawn on its first opening: the media page's first HTML stays within its 14 KB.
+  const [keysDrawn, setKeysDrawn] = useState(false);
+  const showKeys = () => keysDialog.current ? keysDialog.current.showModal() : setKeysDrawn(true);
+  useEffect(() => void (keysDrawn && keysDialog.current?.showModal()), [keysDrawn]);
   const [choice, setChoice] = useState<"auto" | number>("auto");
   const [current, setCurrent] = useState(src);
   const [loop, setLoop] = useState(!!duration && duration < LOOP_UNDER_SECONDS);
@@ -115,7 +119,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
       const action = keyAction(e.key);
       if (!action) return;
       e.preventDefault();
-      if (action.kind === "keys") return keysDialog.current?.showModal();
+      if (action.kind === "keys") return showKeys();
       setSaid(applyKey(action, v, box.current));
       clearTimeout(timer);
       timer = setTimeout(() => setSaid(""), 900);
@@ -174,7 +178,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
         }}
         speed={speed}
         onSpeed={changeSpeed}
-        onShowKeys={() => keysDialog.current?.showModal()}
+        onShowKeys={showKeys}
       />
       <p
         role="status"
@@ -185,7 +189,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
       >
         {said}
       </p>
-      <PlayerKeys dialogRef={keysDialog} />
+      {keysDrawn && <PlayerKeys dialogRef={keysDialog} />}
     </div>
   );
 }

@@ -184,7 +184,7 @@ for (const [size, options] of [["390", PHONE], ["1440", DESKTOP]] as const) {
     await page.waitForFunction(() => document.querySelector("[data-testid=account-badge]")?.textContent === "9+");
     await page.getByRole("tab", { name: /^Pending Review/ }).click(); // the dashboard opens on Overview
     for (let i = 0; i < 2; i++) {
-      await page.locator("#admin-panel").getByRole("button", { name: "Approve" }).first().click();
+      await page.locator("#admin-panel").getByRole("button", { name: "Approve", exact: true }).first().click();
       await page.getByText("Approved", { exact: true }).first().waitFor();
       await page.locator("#tab-pending .menu-badge").filter({ hasText: String(10 - i) }).waitFor();
     }
