@@ -79,8 +79,13 @@ export function itemsWithoutHashes(db: Conn, afterId: number, limit: number, kin
       inArray(media.contentType, kinds as ("image" | "video")[]),
       sql`${media.fileKey} is not null`,
       notExists(db.select({ one: sql`1` }).from(mediaHashes).where(eq(mediaHashes.mediaId, media.id))),
-      // A video being processed is hashed by its own job.
-      notExists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.mediaId, media.id), inArray(jobs.state, ["queued", "running"])))),
+      // A video being processed is hashed by its own job (`video.process`, lib/media/process_job.ts); an image's queued
+      // renditions job hashes nothing, so it must not hold the image back (the pass is queued only at start).
+      notExists(
+        db.select({ one: sql`1` }).from(jobs).where(
+          and(eq(jobs.mediaId, media.id), eq(jobs.kind, "video.process"), inArray(jobs.state, ["queued", "running"])),
+        ),
+      ),
     )).orderBy(asc(media.id)).limit(limit).all();
 }
 
