@@ -87,7 +87,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
     grown.observe(box.current);
     const playing = () => (live.current.played = true);
     // A wait after a viewer's jump is no stall; one after a loop's restart is (the clip's start had to be fetched
-    // again: on a slow line a short clip then stalls at every turn, and a plain \`v.seeking\` test never counted it).
+    // again: on a slow line a short clip then stalls at every turn, and a plain `v.seeking` test never counted it).
     let at = 0, jumped = false;
     const timeupdate = () => !v.seeking && (at = v.currentTime);
     const seeking = () => {
