@@ -19,6 +19,8 @@ export const UPLOAD_MSG = {
   duplicate: "Duplicate content detected",
   /** The duplicate refusal when the item it repeats is public (issue 36 point 15). */
   duplicateOf: (title: string) => `Duplicate content detected: "${title}" is already on the site.`,
+  /** A create from an upload an earlier create refused (issue 42 point 4): the file is gone. */
+  spent: "This upload was refused and removed: please upload the file again",
 } as const;
 
 /** Toast titles and texts of the upload flow (spec part 1 §8). */

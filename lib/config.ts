@@ -82,6 +82,8 @@ function toConfig(env: Env) {
       maxImagePixels: env.MAX_IMAGE_MEGAPIXELS * 1_000_000,
       maxVideoSeconds: env.MAX_VIDEO_SECONDS,
       maxVideoPixels: env.MAX_VIDEO_PIXELS,
+      maxVideoWork: env.MAX_VIDEO_WORK,
+      maxVideoWorkPerDay: env.MAX_VIDEO_WORK_PER_DAY,
       perUser: env.RATE_UPLOADS_PER_USER,
       windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
@@ -95,6 +97,8 @@ function toConfig(env: Env) {
     body: { maxJsonBytes: env.MAX_JSON_KB * 1024, idleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000 },
     jobs: {
       concurrency: env.JOB_CONCURRENCY,
+      /** A job costing at most this may start in the lane kept for short jobs while long ones run (decision 040). */
+      shortMaxWork: env.SHORT_JOB_MAX_WORK,
       inWeb: env.JOBS_IN_WEB,
       leaseMs: env.JOB_LEASE_SECONDS * 1000,
       maxAttempts: env.JOB_MAX_ATTEMPTS,

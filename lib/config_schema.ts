@@ -50,6 +50,15 @@ export const envSchema = z.object({
   MAX_VIDEO_SECONDS: positiveInt.max(24 * 3600).default(15 * 60),
   /** Most pixels a video frame may have (3840x2160's count); judged from the probe before any frame is decoded. */
   MAX_VIDEO_PIXELS: positiveInt.max(16384 * 16384).default(3840 * 2160),
+  /**
+   * Transcoding work, in output frames x pixels (decision 040). A video above MAX_VIDEO_WORK (default
+   * 10 minutes of 1080p60) is refused (422); a member may queue MAX_VIDEO_WORK_PER_DAY in 24 hours
+   * (default an hour of 1080p60); a job of at most SHORT_JOB_MAX_WORK (a minute of 1080p60) is short:
+   * it may take the lane kept free of long transcodes.
+   */
+  MAX_VIDEO_WORK: positiveInt.max(Number.MAX_SAFE_INTEGER).default(600 * 60 * 1920 * 1080),
+  MAX_VIDEO_WORK_PER_DAY: positiveInt.max(Number.MAX_SAFE_INTEGER).default(3600 * 60 * 1920 * 1080),
+  SHORT_JOB_MAX_WORK: positiveInt.max(Number.MAX_SAFE_INTEGER).default(60 * 60 * 1920 * 1080),
   /** Key for signed storage links; when unset one is generated and kept in DATA_DIR/secret.key. */
   SIGNING_SECRET: z.string().min(32, "at least 32 characters").optional(),
   SIGNED_URL_SECONDS: positiveInt.max(7 * 86400).default(3600),

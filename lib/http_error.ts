@@ -6,7 +6,7 @@ import type { ErrorCode } from "../common/error_codes.ts";
  */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 503,
     message: string,
     readonly headers?: Record<string, string>,
     readonly code?: ErrorCode,

@@ -90,6 +90,30 @@ export async function pngHeaderBomb(): Promise<Buffer> {
   return b;
 }
 
+/**
+ * A grey PNG of `width` x `height`, black, its rows deflated at once (issue 42 point 4): the
+ * 1x50,000,000 one is the probe's 97 KB file, under the 50-megapixel cap, refused from its header.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  const rows = Buffer.alloc((width + 1) * height); // each row: filter 0, then zeros
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([
+    signature,
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The probe's 600x80,000 PNG (48 megapixels: under the cap; its WebP thumbnail failed, a 500). */
+export const tallPng = () => Promise.resolve(blackPng(600, 80_000));
+/** The probe's 1x50,000,000 PNG (97 KB; 30 CPU-seconds of decoding before its refusal). */
+export const threadPng = () => Promise.resolve(blackPng(1, 50_000_000));
+
 /** A 16x16 JPEG whose frame header says 60,000x60,000. */
 export async function jpegHeaderBomb(): Promise<Buffer> {
   const b = Buffer.from(await tinyJpeg("#68a"));

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { media } from "../db/schema/mod.ts";
 import { BLOCKED_UPLOAD } from "../lib/media/similar.ts";
+import { IMAGE_SIDE_TOO_LONG } from "../lib/media/media_process.ts";
 import { scenarios } from "../bench/run.ts";
 import { createUser, loginCookie, ORIGIN, startServer } from "./_helpers.ts";
 import * as hostile from "./_hostile_files.ts";
@@ -61,6 +62,9 @@ export const IMAGE_CASES: Case[] = [
     mime: "image/jpeg",
     upload: [422, "The image is too large: at most 50 megapixels"],
   },
+  // Issue 42 point 4: refused from the header, before a pixel is decoded.
+  { name: "PNG of 600x80,000", file: hostile.tallPng, filename: "tall.png", mime: "image/png", upload: [422, IMAGE_SIDE_TOO_LONG] },
+  { name: "PNG of 1x50,000,000", file: hostile.threadPng, filename: "thread.png", mime: "image/png", upload: [422, IMAGE_SIDE_TOO_LONG] },
   {
     name: "GIF of 1,001 frames",
     file: hostile.gifManyFrames,

@@ -5,13 +5,24 @@ import { jobs, media } from "../schema/mod.ts";
 export type JobRow = typeof jobs.$inferSelect;
 type Conn = Db | Tx;
 
-export type NewJob = { kind: string; payload: unknown; mediaId?: number | null; maxAttempts: number; runAfter?: number };
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  mediaId?: number | null;
+  maxAttempts: number;
+  runAfter?: number;
+  /** Known cost (a video's output frames x pixels); null: unknown, taken as long (decision 040). */
+  cost?: number | null;
+};
 
+/** Inserts a job; one for an item is its owner's (the queue takes owners in turn). */
 export async function insertJob(db: Conn, job: NewJob, now = Date.now()): Promise<JobRow> {
   const [row] = await db.insert(jobs).values({
     kind: job.kind,
     payload: JSON.stringify(job.payload ?? {}),
     mediaId: job.mediaId ?? null,
+    userId: job.mediaId ? sql`(SELECT ${media.userId} FROM ${media} WHERE ${media.id} = ${job.mediaId})` : null,
+    cost: job.cost === undefined ? 0 : job.cost,
     maxAttempts: job.maxAttempts,
     runAfter: job.runAfter ?? now,
     createdAt: now,
@@ -20,35 +31,52 @@ export async function insertJob(db: Conn, job: NewJob, now = Date.now()): Promis
   return row;
 }
 
+/** Which jobs a claim may take: `shortOnly` keeps to jobs costing at most `shortMaxWork` (the short lane). */
+export type ClaimLane = { shortMaxWork?: number; shortOnly?: boolean; now?: number };
+
+/** Above every real cost: an unknown cost counts as long. */
+const UNKNOWN_COST = Number.MAX_SAFE_INTEGER;
+
 /**
  * Takes the next due job for `owner`: a queued job whose time has come, or a running one whose
  * lease ran out (its process died). One UPDATE whose WHERE picks the row, so two processes on
  * the same database can never both take it (the write lock serialises the statements, and the
- * second one's subquery no longer sees the row as free).
+ * second one's subquery no longer sees the row as free). The order (decision 040): short jobs
+ * before long ones, then the member whose last claim is the oldest (owners in turn), then the
+ * cheapest of theirs, then the oldest.
  */
-export async function claimJob(tx: Tx, owner: string, leaseMs: number, kinds: string[], now = Date.now()): Promise<JobRow | null> {
+export async function claimJob(tx: Tx, owner: string, leaseMs: number, kinds: string[], lane: ClaimLane = {}): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
+  const now = lane.now ?? Date.now();
+  const short = lane.shortMaxWork ?? UNKNOWN_COST;
   const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+  const onlyShort = lane.shortOnly ? sql`AND coalesce(j.cost, ${UNKNOWN_COST}) <= ${short}` : sql``;
   const [row] = await tx.update(jobs).set({
     state: "running",
     leaseOwner: owner,
     leaseUntil: now + leaseMs,
     attempts: sql`${jobs.attempts} + 1`,
+    claimSeq: sql`(SELECT coalesce(max(claim_seq), 0) + 1 FROM jobs)`,
     updatedAt: now,
   }).where(eq(
     jobs.id,
-    sql`(SELECT id FROM jobs WHERE kind IN (${kindList}) AND ((state = 'queued' AND run_after <= ${now})
-      OR (state = 'running' AND lease_until < ${now})) ORDER BY run_after, id LIMIT 1)`,
+    sql`(SELECT j.id FROM jobs j WHERE j.kind IN (${kindList}) AND ((j.state = 'queued' AND j.run_after <= ${now})
+      OR (j.state = 'running' AND j.lease_until < ${now})) ${onlyShort}
+      ORDER BY coalesce(j.cost, ${UNKNOWN_COST}) > ${short},
+        coalesce((SELECT max(o.claim_seq) FROM jobs o WHERE o.user_id IS j.user_id), 0),
+        coalesce(j.cost, ${UNKNOWN_COST}), j.run_after, j.id LIMIT 1)`,
   )).returning();
   return row ?? null;
 }
 
 /** Whether any job of these kinds is due (a read: an idle runner polls without taking the write lock). */
-export async function hasDueJob(db: Conn, kinds: string[], now = Date.now()): Promise<boolean> {
+export async function hasDueJob(db: Conn, kinds: string[], lane: ClaimLane = {}): Promise<boolean> {
   if (kinds.length === 0) return false;
+  const now = lane.now ?? Date.now();
   const row = await db.select({ id: jobs.id }).from(jobs).where(and(
     inArray(jobs.kind, kinds),
     sql`((${jobs.state} = 'queued' AND ${jobs.runAfter} <= ${now}) OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < ${now}))`,
+    lane.shortOnly ? sql`coalesce(${jobs.cost}, ${UNKNOWN_COST}) <= ${lane.shortMaxWork ?? UNKNOWN_COST}` : undefined,
   )).limit(1).get();
   return !!row;
 }

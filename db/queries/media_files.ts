@@ -69,7 +69,7 @@ export function findMediaByDerivedKey(db: Conn, key: string) {
  * before renditions, or a demo's seed): they keep playing their original meanwhile. Returns how many.
  */
 export async function queueMissingRenditions(tx: Tx, maxAttempts: number, now = Date.now()): Promise<number> {
-  const missing = await tx.select({ id: media.id }).from(media).where(and(
+  const missing = await tx.select({ id: media.id, userId: media.userId, work: media.videoWork }).from(media).where(and(
     eq(media.contentType, "video"),
     sql`${media.fileKey} IS NOT NULL`,
     eq(media.sources, "[]"),
@@ -81,15 +81,19 @@ export async function queueMissingRenditions(tx: Tx, maxAttempts: number, now = 
   // In slices: one statement's bound values are limited.
   for (let i = 0; i < all.length; i += 500) {
     const ids = all.slice(i, i + 500);
-    await tx.insert(jobs).values(ids.map((id) => ({
-      kind: "video.process",
-      payload: JSON.stringify({ mediaId: id }),
-      mediaId: id,
-      maxAttempts,
-      runAfter: now,
-      createdAt: now,
-      updatedAt: now,
-    })));
+    await tx.insert(jobs).values(
+      missing.slice(i, i + 500).map(({ id, userId, work }) => ({
+        kind: "video.process",
+        payload: JSON.stringify({ mediaId: id }),
+        mediaId: id,
+        userId,
+        cost: work, // unknown (from before issue 42): taken as long
+        maxAttempts,
+        runAfter: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
     await tx.update(media).set({ processingState: "queued", processingProgress: 0 }).where(inArray(media.id, ids));
   }
   return all.length;

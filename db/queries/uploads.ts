@@ -11,6 +11,20 @@ export async function insertUpload(db: Db, row: typeof uploads.$inferInsert): Pr
   return inserted;
 }
 
+/**
+ * A failed create spends its upload (issue 42 point 4): the row stays, marked, so another create
+ * from it answers 410 at once, and the caller removes the file. Returns the key to remove: the
+ * upload's, unless an item holds it (a concurrent create attached it); the key too when the row
+ * is gone (its account was deleted meanwhile: nothing else points at the file).
+ */
+export async function spendUpload(db: Db, id: number, fileKey: string, now = Date.now()): Promise<string | null> {
+  const spent = await db.update(uploads).set({ refusedAt: now }).where(and(eq(uploads.id, id), isNull(uploads.mediaId)))
+    .returning({ id: uploads.id });
+  if (spent.length) return fileKey;
+  const row = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)).get();
+  return row ? null : fileKey;
+}
+
 export function findUploadByKey(db: Db | Tx, fileKey: string): Promise<UploadRow | undefined> {
   return db.select().from(uploads).where(eq(uploads.fileKey, fileKey)).get();
 }

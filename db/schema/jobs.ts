@@ -26,4 +26,15 @@ export const jobs = sqliteTable("jobs", {
   outputs: text().notNull().default("[]"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
-}, (t) => [index("jobs_state_run_after").on(t.state, t.runAfter), index("jobs_media").on(t.mediaId)]);
+  /** The member the work is for (the item's owner; null for the site's own jobs): owners are taken in turn (decision 040). */
+  userId: integer("user_id"),
+  /** Known cost: a video's output frames x pixels; 0 for small work; null when unknown (treated as long). */
+  cost: integer().default(0),
+  /** Increases with each claim: the owner whose last claim is the oldest goes next. */
+  claimSeq: integer("claim_seq"),
+}, (t) => [
+  index("jobs_state_run_after").on(t.state, t.runAfter),
+  index("jobs_media").on(t.mediaId),
+  index("jobs_user_claim").on(t.userId, t.claimSeq),
+  index("jobs_claim_seq").on(t.claimSeq),
+]);

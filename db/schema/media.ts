@@ -75,6 +75,8 @@ export const media = sqliteTable("media", {
   sources: text().notNull().default("[]"),
   /** Bytes on disk of every file the item owns (original, renditions, preview, posters). */
   diskBytes: integer("disk_bytes"),
+  /** A video's transcoding cost, output frames x pixels, from the probe at upload (decision 040); null when unknown. */
+  videoWork: integer("video_work"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   updatedAt: integer("updated_at").notNull().$defaultFn(now),
   /** When the owner last edited the item after approval (shown to moderators; the audit log has the old values). */
@@ -196,7 +198,19 @@ export const uploads = sqliteTable("uploads", {
   sha256: text().notNull(),
   mediaId: integer("media_id").references(() => media.id, { onDelete: "set null" }),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** A video's transcoding cost (output frames x pixels) from its probe at upload (decision 040). */
+  videoWork: integer("video_work"),
+  /** When a create from it failed: the upload is spent (its file removed; another create answers 410). */
+  refusedAt: integer("refused_at"),
 }, (t) => [index("uploads_user").on(t.userId), index("uploads_unattached").on(t.mediaId, t.createdAt)]);
+
+/** The work each member queued (MAX_VIDEO_WORK_PER_DAY): kept when the item goes, as the CPU was spent. */
+export const videoWorkLog = sqliteTable("video_work_log", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  work: integer().notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("video_work_log_user").on(t.userId, t.createdAt)]);
 
 /**
  * Every derived file an item owns (a video's renditions, preview and posters, an image's renditions), so a URL finds

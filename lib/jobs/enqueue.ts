@@ -18,7 +18,7 @@ export function onJobQueued(wake: Waker): () => void {
 export async function enqueueJob(
   db: Db | Tx,
   config: Config,
-  job: { kind: string; payload: unknown; mediaId?: number | null; runAfter?: number },
+  job: { kind: string; payload: unknown; mediaId?: number | null; runAfter?: number; cost?: number | null },
 ): Promise<JobRow> {
   const row = await insertJob(db, { ...job, maxAttempts: config.jobs.maxAttempts });
   setTimeout(() => wakers.forEach((w) => w()), 0);

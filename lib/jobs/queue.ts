@@ -1,13 +1,15 @@
 /**
  * The job queue's runner (decision 019 explains why it lives in SQLite). Each process that runs
  * jobs (the web process unless JOBS_IN_WEB=false, and `deno task worker`) has one JobRunner: it
- * claims due jobs one UPDATE at a time (db/queries/jobs.ts claimJob), keeps their lease alive while
- * they run, retries failures with backoff and ends a job as `failed` with a readable reason.
+ * claims due jobs one UPDATE at a time (db/queries/jobs.ts claimJob: short before long, owners in
+ * turn), keeps a lane free of long jobs (decision 040), keeps their lease alive while they run,
+ * retries failures with backoff and ends a job as `failed` with a readable reason.
  */
 import { randomBytes } from "node:crypto";
 import { type Db, type Tx, writeTx } from "../../db/client.ts";
 import {
   claimJob,
+  type ClaimLane,
   failJob,
   finishJob,
   hasDueJob,
@@ -60,7 +62,7 @@ export const backoffMs = (attempt: number, baseMs: number) => Math.min(baseMs * 
 
 export class JobRunner {
   readonly owner = `${Deno.pid}-${randomBytes(6).toString("hex")}`;
-  #running = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  #running = new Map<number, { promise: Promise<void>; abort: AbortController; long: boolean }>();
   #stopping = false;
   #wake: (() => void) | null = null;
   #loop: Promise<void> | null = null;
@@ -92,14 +94,36 @@ export class JobRunner {
     await Promise.allSettled([this.#loop, ...[...this.#running.values()].map((r) => r.promise)]);
   }
 
+  /** Whether a job is long: its known cost is above SHORT_JOB_MAX_WORK, or unknown (decision 040). */
+  #isLong(job: JobRow) {
+    return job.cost === null || job.cost > this.config.jobs.shortMaxWork;
+  }
+
+  /**
+   * What may be claimed now: any job while fewer than JOB_CONCURRENCY run; past that, while a long
+   * job runs, one more lane for short jobs only, so a long transcode never holds the only lane
+   * (decision 040); null: nothing.
+   */
+  #lane(): ClaimLane | null {
+    const { concurrency, shortMaxWork } = this.config.jobs;
+    const running = [...this.#running.values()];
+    if (running.length < concurrency) return { shortMaxWork };
+    const long = running.filter((r) => r.long).length;
+    if (long > 0 && running.length < concurrency + 1) return { shortMaxWork, shortOnly: true };
+    return null;
+  }
+
   async #run() {
-    const { concurrency, leaseMs, pollMs } = this.config.jobs;
+    const { leaseMs, pollMs } = this.config.jobs;
     const kinds = Object.keys(this.handlers);
     while (!this.#stopping) {
       let claimed: JobRow | null = null;
-      if (this.#running.size < concurrency) {
+      const lane = this.#lane();
+      if (lane) {
         try {
-          if (await hasDueJob(this.db, kinds)) claimed = await writeTx(this.db, (tx) => claimJob(tx, this.owner, leaseMs, kinds));
+          if (await hasDueJob(this.db, kinds, lane)) {
+            claimed = await writeTx(this.db, (tx) => claimJob(tx, this.owner, leaseMs, kinds, lane));
+          }
         } catch (e) {
           log.error("job claim failed", { error: String(e) });
         }
@@ -126,7 +150,7 @@ export class JobRunner {
       this.#running.delete(job.id);
       this.wake();
     });
-    this.#running.set(job.id, { promise, abort });
+    this.#running.set(job.id, { promise, abort, long: this.#isLong(job) });
   }
 
   async #execute(job: JobRow, abort: AbortController) {

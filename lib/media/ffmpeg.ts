@@ -17,6 +17,8 @@ export type Probe = {
   width: number;
   height: number;
   videoCodec: string;
+  /** Frames a second of the first video stream (its average, else its base rate), null when unknown. */
+  fps: number | null;
   hasAudio: boolean;
   /** The longest among the container's and every stream's duration, and the span from the first start to the last end, seconds. */
   longest: number;
@@ -70,7 +72,7 @@ export async function probeDetailed(config: Config, path: string, signal?: Abort
   const r = await runBounded("ffprobe", [
     ...["-v", "error", ...allocLimit(config), "-max_pixels", String(decoderPixels(config)), "-print_format", "json"],
     "-show_entries",
-    "format=duration,start_time:stream=codec_type,codec_name,width,height,duration,start_time" +
+    "format=duration,start_time:stream=codec_type,codec_name,width,height,duration,start_time,avg_frame_rate,r_frame_rate" +
     ":stream_tags=rotate:stream_disposition=attached_pic:stream_side_data_list",
     path,
   ], { timeoutMs: PROBE_TIMEOUT_MS, maxStdoutBytes: 256 * 1024, signal }).catch(() => null);
@@ -82,6 +84,13 @@ export async function probeDetailed(config: Config, path: string, signal?: Abort
   } catch {
     return { probe: null, pixelsRefused, timedOut: false };
   }
+}
+
+/** ffprobe's `30000/1001` as a number; null for `0/0` or nonsense. */
+function rate(v: unknown): number | null {
+  const [n, d] = String(v ?? "").split("/").map(Number);
+  const r = d ? n / d : n;
+  return Number.isFinite(r) && r > 0 ? r : null;
 }
 
 function readProbe(info: Record<string, any>): Probe | null {
@@ -103,6 +112,7 @@ function readProbe(info: Record<string, any>): Probe | null {
     width: turned ? Number(video.height) : Number(video.width),
     height: turned ? Number(video.width) : Number(video.height),
     videoCodec: String(video.codec_name ?? ""),
+    fps: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
     hasAudio: streams.some((s) => s.codec_type === "audio"),
     longest: Math.max(0, ...ends),
     largest: { width: num(big.width), height: num(big.height) },

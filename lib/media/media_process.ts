@@ -22,6 +22,12 @@ import { readImageGenerationOffLoop } from "./untrusted_parse.ts";
 export const IMAGE_UNDECODABLE = "The image could not be decoded. Please upload a valid image file.";
 export const IMAGE_UNCHECKED = "The image could not be checked in time. Please upload a smaller file.";
 export const IMAGE_TOO_MANY_FRAMES = `The animation has too many frames: at most ${MAX_IMAGE_FRAMES}`;
+/** WebP's largest side, and the most one side may exceed the other (issue 42 point 4): judged on the header. */
+export const MAX_IMAGE_SIDE = 16_383;
+export const MAX_IMAGE_RATIO = 100;
+export const IMAGE_SIDE_TOO_LONG = `The image is too large: at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels wide or high`;
+export const IMAGE_RATIO_TOO_LARGE =
+  `The image is too narrow: one side may be at most ${MAX_IMAGE_RATIO} times the other (1:${MAX_IMAGE_RATIO})`;
 export const imageTooLarge = (config: Config) =>
   `The image is too large: at most ${Math.round(config.upload.maxImagePixels / 1_000_000)} megapixels`;
 
@@ -36,8 +42,9 @@ const refusal = (config: Config, e: unknown) =>
   new HttpError(422, /exceeds pixel limit/i.test(String(e)) ? imageTooLarge(config) : IMAGE_UNDECODABLE);
 
 /**
- * Refuses (422) an image sharp cannot read, one above the configured megapixels (all frames of an
- * animation counted) or with more than MAX_IMAGE_FRAMES frames. Reads the header only.
+ * Refuses (422) an image sharp cannot read, one wider or higher than MAX_IMAGE_SIDE or with sides
+ * past 1:MAX_IMAGE_RATIO, one above the configured megapixels (all frames of an animation counted)
+ * or with more than MAX_IMAGE_FRAMES frames. Reads the header only.
  */
 export async function checkImage(config: Config, input: string | Buffer): Promise<sharp.Metadata> {
   const max = config.upload.maxImagePixels;
@@ -48,6 +55,13 @@ export async function checkImage(config: Config, input: string | Buffer): Promis
     throw refusal(config, e);
   }
   if (!meta.width || !meta.height) throw new HttpError(422, IMAGE_UNDECODABLE);
+  // From the header, before a pixel is decoded: a 600x80,000 PNG failed the WebP encode (a 500), and
+  // a 1x50,000,000 one cost 30 CPU-seconds before its refusal (issue 42 point 4).
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE) throw new HttpError(422, IMAGE_SIDE_TOO_LONG);
+  if (Math.max(meta.width, frameHeight) > MAX_IMAGE_RATIO * Math.min(meta.width, frameHeight)) {
+    throw new HttpError(422, IMAGE_RATIO_TOO_LARGE);
+  }
   const frames = meta.pages ?? 1;
   if (frames > MAX_IMAGE_FRAMES) throw new HttpError(422, IMAGE_TOO_MANY_FRAMES);
   if (meta.width * (meta.pageHeight ?? meta.height) * frames > max) throw new HttpError(422, imageTooLarge(config));

@@ -16,6 +16,7 @@ import { type Tx, writeTx } from "../../db/client.ts";
 import { notifyOwner } from "../../db/queries/notify.ts";
 import { queueFollowerNews } from "./published.ts";
 import { setJobOutputs } from "../../db/queries/jobs.ts";
+import { findItemVideoWork } from "../../db/queries/video_work.ts";
 import {
   findMediaForProcessing,
   type NewMediaFile,
@@ -37,9 +38,10 @@ import { readVideoGeneration } from "./untrusted_parse.ts";
 
 export const VIDEO_PROCESS = "video.process";
 
-/** Queues processing of an item (in the caller's transaction) and marks it queued. */
+/** Queues processing of an item (in the caller's transaction) and marks it queued; its known cost orders the queue (decision 040). */
 export async function queueVideoProcessing(tx: Tx, config: Config, mediaId: number) {
-  await enqueueJob(tx, config, { kind: VIDEO_PROCESS, payload: { mediaId }, mediaId });
+  const cost = await findItemVideoWork(tx, mediaId);
+  await enqueueJob(tx, config, { kind: VIDEO_PROCESS, payload: { mediaId }, mediaId, cost });
   await setMediaProcessing(tx, mediaId, "queued", 0);
 }
 

@@ -30,6 +30,34 @@ export const videoTooLarge = (config: Config, size?: { width: number; height: nu
 export const videoTooManyFrames = (config: Config) =>
   `The video has too many frames: at most ${(config.upload.maxVideoSeconds * MAX_AVERAGE_FPS).toLocaleString("en-US")}`;
 
+/** The frame rate renditions are capped to (renditions.ts `-fpsmax`). */
+const OUTPUT_FPS = 60;
+const FULL_HD_60 = 60 * 1920 * 1080;
+
+/**
+ * A video's transcoding cost (decision 040): its output frames (length x frame rate, at most 60 a
+ * second; unknown counts as the most) times its frame's pixels (renditions are never upscaled).
+ */
+export function videoWork(config: Config, probe: Pick<Probe, "duration" | "fps" | "width" | "height" | "longest">): number {
+  const seconds = Math.min(Math.max(probe.duration ?? 0, probe.longest) || config.upload.maxVideoSeconds, config.upload.maxVideoSeconds);
+  const fps = Math.min(probe.fps ?? OUTPUT_FPS, OUTPUT_FPS);
+  return Math.ceil(seconds * fps) * probe.width * probe.height;
+}
+
+/** Work as a person reads it: the length of 1080p60 video it equals. */
+export function describeWork(work: number): string {
+  const s = work / FULL_HD_60;
+  if (s >= 120) return `${Math.round(s / 60).toLocaleString("en-US")} minutes of 1080p60 video`;
+  return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} seconds of 1080p60 video`;
+}
+
+export const videoTooMuchWork = (config: Config) =>
+  `The video is too much work to process (MAX_VIDEO_WORK): at most the frames and pixels of ${describeWork(config.upload.maxVideoWork)}`;
+export const videoBudgetUsed = (config: Config) =>
+  `Your daily video processing budget is used up (MAX_VIDEO_WORK_PER_DAY: ${
+    describeWork(config.upload.maxVideoWorkPerDay)
+  } in 24 hours). Please try again later.`;
+
 /** Whether a job's failure reason is one of these messages (shown as it is, not as "Processing failed: ..."). */
 export const isCheckMessage = (reason: string) =>
   reason === VIDEO_UNDECODABLE || reason === VIDEO_UNCHECKED ||
@@ -48,9 +76,15 @@ export function hasFfmpeg(): Promise<boolean> {
   return ffmpegCheck;
 }
 
-/** At upload: the checks below when ffmpeg is there (without it, videos are served as sent, as before). */
-export async function checkVideo(config: Config, path: string): Promise<void> {
-  if (await hasFfmpeg()) await checkVideoFile(config, path);
+/**
+ * At upload: the checks below when ffmpeg is there (without it, videos are served as sent, as
+ * before), then the work it would take (MAX_VIDEO_WORK, 422); answers that work, null without ffmpeg.
+ */
+export async function checkVideo(config: Config, path: string): Promise<number | null> {
+  if (!(await hasFfmpeg())) return null;
+  const work = videoWork(config, await checkVideoFile(config, path));
+  if (work > config.upload.maxVideoWork) throw refuse(videoTooMuchWork(config));
+  return work;
 }
 
 const refuse = (message: string) => new HttpError(422, message);

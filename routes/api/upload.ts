@@ -25,9 +25,11 @@ export function uploadApi(limiter: RateLimiter) {
     try {
       // Checked under its temp name; renamed to its key only once its row exists (crash safety).
       // Both read headers (and for a video, packets) only, within the limits: decision 027.
-      if (stored.kind === "video") await checkVideo(config, stored.tmpPath);
-      else await checkImage(config, stored.tmpPath);
+      // A video's work (frames x pixels) is kept: the create judges the member's daily budget by it (decision 040).
+      const videoWork = stored.kind === "video" ? await checkVideo(config, stored.tmpPath) : null;
+      if (stored.kind === "image") await checkImage(config, stored.tmpPath);
       row = await insertUpload(db, {
+        videoWork,
         userId: user.id,
         fileKey: stored.key,
         kind: stored.kind,

@@ -9,19 +9,22 @@ import { isPublic } from "../../lib/media/visibility.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
-import { hasFfmpeg } from "../../lib/media/video_check.ts";
+import { hasFfmpeg, videoBudgetUsed, videoTooMuchWork, videoWork } from "../../lib/media/video_check.ts";
+import { probeMedia } from "../../lib/media/ffmpeg.ts";
+import { StorageError } from "../../lib/storage/error.ts";
+import { recordVideoWork, videoWorkToday } from "../../db/queries/video_work.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { queueImageRenditions } from "../../lib/media/image_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { createMediaSchema, EDIT_FIELDS, mediaEditSchema } from "../../common/schemas/media.ts";
 import { UPLOAD_MSG } from "../../common/upload_rules.ts";
 import { parseYoutubeUrl } from "../../common/youtube.ts";
-import { writeTx } from "../../db/client.ts";
+import { type Tx, writeTx } from "../../db/client.ts";
 import {
   attachUpload,
   categoryExists,
@@ -33,6 +36,7 @@ import {
   findMediaOwner,
   findUploadByKey,
   insertMediaItem,
+  spendUpload,
   updateMediaItem,
   type UploadRow,
 } from "../../db/queries/uploads.ts";
@@ -122,6 +126,7 @@ export function videoEditsApi(limiter: RateLimiter) {
 
     const created: Created = { extraKeys: [] };
     let hashes: string[] = [];
+    let done = false;
     try {
       const row = { ...base, contentType: body.contentType, fileKey: upload.fileKey, fileHash: "", size: upload.size };
       let values: typeof row & Record<string, unknown> = row;
@@ -130,6 +135,9 @@ export function videoEditsApi(limiter: RateLimiter) {
         // then the browser's poster and duration stand in, and the item shows nowhere publicly.
         // Without ffmpeg the original is all there is: it is served as uploaded, as before.
         const transcode = await hasFfmpeg();
+        // Its work (frames x pixels, from the probe at upload) is judged before anything is made (decision 040).
+        const work = transcode ? await uploadWork(config, upload) : null;
+        if (work !== null) await checkWork(db, config, user.id, work);
         const thumb = await storeBrowserThumbnail(config, body.thumbnail);
         if (thumb) created.extraKeys.push(thumb);
         values = {
@@ -137,6 +145,7 @@ export function videoEditsApi(limiter: RateLimiter) {
           thumbnailKey: thumb,
           duration: body.duration != null ? Math.round(body.duration) : null,
           size: upload.size,
+          videoWork: work,
           processingState: transcode ? "queued" : "ready",
           processingProgress: transcode ? 0 : 100,
           playable: !transcode,
@@ -171,6 +180,11 @@ export function videoEditsApi(limiter: RateLimiter) {
         if (!fresh || fresh.mediaId !== null) throw badRequest("This file is already attached to an item");
         const existing = await findMediaByHash(tx, values.fileHash);
         if (existing) return { duplicateOf: existing.id }; // handled below, outside the lock
+        // Again under the write lock: two creates at once must not both fit in what was left of the budget.
+        if (typeof values.videoWork === "number") {
+          await checkWork(tx, config, user.id, values.videoWork);
+          await recordVideoWork(tx, user.id, values.videoWork);
+        }
         const mediaId = await insertMediaItem(tx, values);
         await attachUpload(tx, upload.id, mediaId, upload.fileKey);
         await storeHashes(tx, mediaId, hashes);
@@ -182,10 +196,18 @@ export function videoEditsApi(limiter: RateLimiter) {
       if ("duplicateOf" in made) throw await duplicate(made.duplicateOf);
       const id = made.id;
       created.extraKeys = [];
+      done = true;
       return c.json(toOwnerItem((await findItemById(db, id))!), 201);
+    } catch (e) {
+      // A failed create spends its upload (issue 42 point 4): a refused file is not worked on
+      // twice (another create from it: 410). A bucket that failed is no fault of the file.
+      if (!(e instanceof StorageError)) {
+        const key = await spendUpload(db, upload.id, upload.fileKey);
+        if (key) created.extraKeys.push(key);
+      }
+      throw e;
     } finally {
-      // A failed create leaves the upload itself for a retry; only the derived files go.
-      await removeKeys(config, created.extraKeys);
+      if (!done) await removeKeys(config, created.extraKeys);
     }
   });
 
@@ -275,8 +297,22 @@ async function ownUpload(db: AppEnv["Variables"]["db"], config: Config, user: Cu
   if (!upload) throw badRequest("Unknown upload: upload the file first");
   if (upload.userId !== user.id) throw forbidden("That file was not uploaded by you");
   if (upload.mediaId !== null) throw badRequest("This file is already attached to an item");
+  if (upload.refusedAt !== null) throw new HttpError(410, UPLOAD_MSG.spent);
   if (upload.kind !== kind) throw new HttpError(415, "Invalid file type");
   const onDisk = (await storeFor(config).size(key)) !== null;
   if (!onDisk) throw badRequest("Unknown upload: upload the file first");
   return upload;
+}
+
+/** A video upload's work: kept from its probe at upload; probed now for an upload from before that (decision 040). */
+async function uploadWork(config: Config, upload: UploadRow): Promise<number | null> {
+  if (upload.videoWork !== null) return upload.videoWork;
+  const probe = await withLocalCopy(config, upload.fileKey, (path) => probeMedia(config, path));
+  return probe ? videoWork(config, probe) : null;
+}
+
+/** MAX_VIDEO_WORK for the video itself, MAX_VIDEO_WORK_PER_DAY for what its member queued in 24 hours (422 naming it). */
+async function checkWork(db: AppEnv["Variables"]["db"] | Tx, config: Config, userId: number, work: number) {
+  if (work > config.upload.maxVideoWork) throw new HttpError(422, videoTooMuchWork(config));
+  if ((await videoWorkToday(db, userId)) + work > config.upload.maxVideoWorkPerDay) throw new HttpError(422, videoBudgetUsed(config));
 }
