@@ -4,14 +4,16 @@
  * on core 1), while a visitor asks for /api/categories every 20 ms. Per file: what the server
  * answered, how long the upload and create took, the visitor's requests (count, p50, p99, worst
  * wait past when each was due) and the server's resident memory before and at its peak. Then the
- * peak memory of ffprobe on the 16,000x16,000 H.264 with and without the limits the server uses.
+ * peak memory of ffprobe on the 16,000x16,000 H.264 with and without the limits the server uses. Then
+ * (issue 42) how long another member's 2 s clip takes to be ready while a still 4K clip transcodes,
+ * and the visitor's waits meanwhile.
  *
  *   NODE_ENV=production deno run -A bench/hostile.ts [--before]
  *
  * `--before` also times, in this process, the regexes the XMP and EXIF readers used before issue 31
  * on the two bombs (tens of seconds on a busy machine).
  */
-import { multipart } from "../tests/_media_fixtures.ts";
+import { mp4, multipart } from "../tests/_media_fixtures.ts";
 import * as hostile from "../tests/_hostile_files.ts";
 import { scene } from "../tests/_similar_fixtures.ts";
 import { allocLimit, decoderPixels } from "../lib/media/ffmpeg.ts";
@@ -35,6 +37,8 @@ const CASES: Case[] = [
   { name: "PNG text, 40 MiB inflated", make: hostile.pngTextBomb, file: "t.png", mime: "image/png" },
   { name: "PNG header 30,000x30,000", make: hostile.pngHeaderBomb, file: "p.png", mime: "image/png" },
   { name: "JPEG header 60,000x60,000", make: hostile.jpegHeaderBomb, file: "j.jpg", mime: "image/jpeg" },
+  { name: "PNG of 600x80,000", make: hostile.tallPng, file: "tall.png", mime: "image/png" },
+  { name: "PNG of 1x50,000,000 (97 KB)", make: hostile.threadPng, file: "thread.png", mime: "image/png" },
   { name: "GIF of 1,001 frames", make: hostile.gifManyFrames, file: "m.gif", mime: "image/gif" },
   { name: "GIF, grey first frame", make: hostile.greyFirstFrameGif, file: "g.gif", mime: "image/gif" },
   { name: "WebP, grey first frame", make: hostile.greyFirstFrameWebp, file: "g.webp", mime: "image/webp" },
@@ -44,22 +48,30 @@ const CASES: Case[] = [
   { name: "H.264 16,000x16,000", make: hostile.hugeFrameMp4, file: "h.mp4", mime: "video/mp4" },
 ];
 
-const server = await startBenchServer({ admin: true, env: { RATE_UPLOADS_PER_USER: "10000" } });
-const post = (path: string, init: RequestInit) =>
-  fetch(`${server.url}${path}`, { ...init, method: "POST", headers: { ...init.headers, origin: server.url, cookie: server.cookie } });
+const server = await startBenchServer({ admin: true, members: 2, env: { RATE_UPLOADS_PER_USER: "10000" } });
+const post = (path: string, init: RequestInit, cookie = server.cookie) =>
+  fetch(`${server.url}${path}`, { ...init, method: "POST", headers: { ...init.headers, origin: server.url, cookie } });
 
-async function publish(c: Case, bytes: Uint8Array): Promise<string> {
+/** Uploads and creates; the answer as a line, and the item's id when created. */
+async function create(c: Case, bytes: Uint8Array, cookie = server.cookie): Promise<{ answer: string; id?: number }> {
   const mp = multipart(c.file, c.mime, bytes);
-  const up = await post("/api/upload/file", { headers: { "content-type": mp.contentType }, body: mp.body });
+  const up = await post("/api/upload/file", { headers: { "content-type": mp.contentType }, body: mp.body }, cookie);
   const upBody = await up.json();
-  if (up.status !== 201) return `upload ${up.status}: ${upBody.error}`;
+  if (up.status !== 201) return { answer: `upload ${up.status}: ${upBody.error}` };
   const kind = c.mime.startsWith("video/") ? "video" : "image";
   const created = await post("/api/videos", {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ title: c.name, contentType: kind, [`${kind}Url`]: upBody.url, categoryId: 1, aiGenerator: "Bench" }),
-  });
+  }, cookie);
   const body = await created.json();
-  return created.status === 201 ? "created (201)" : `create ${created.status}: ${body.error}`;
+  return created.status === 201 ? { answer: "created (201)", id: body.id } : { answer: `create ${created.status}: ${body.error}` };
+}
+const publish = async (c: Case, bytes: Uint8Array) => (await create(c, bytes)).answer;
+
+/** An item's processing state as its owner sees it. */
+async function stateOf(id: number, cookie: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/videos/${id}`, { headers: { cookie } });
+  return res.ok ? (await res.json()).processing?.state ?? "ready" : `gone (${res.status})`;
 }
 
 /** The visitor's waits past each request's due time while `work` runs, and the server's peak RSS. */
@@ -130,6 +142,30 @@ try {
     ["file", "answer", "upload+create s", "requests", "p50", "p99", "worst", "RSS before > peak"],
     rows,
   );
+
+  // Issue 42 point 2: a long transcode (a still 4K clip, inside every limit) holds no one else's clip.
+  const still = { name: "still 4K, 60 s at 30 fps", make: () => hostile.stillClip(60, 30), file: "s.mp4", mime: "video/mp4" };
+  const clip = { name: "2 s clip", make: () => mp4(2, "640x360"), file: "c.mp4", mime: "video/mp4" };
+  const [stillBytes, clipBytes] = [await still.make(), await clip.make()];
+  const other = server.cookies[1];
+  const long = await create(still, stillBytes);
+  let waited = 0;
+  while (long.id && (await stateOf(long.id, server.cookie)) === "queued" && waited++ < 600) await new Promise((r) => setTimeout(r, 100));
+  const fair = await measured(async () => {
+    const t0 = performance.now();
+    const short = await create(clip, clipBytes, other);
+    while (short.id && !["ready", "failed"].includes(await stateOf(short.id, other))) await new Promise((r) => setTimeout(r, 200));
+    const longState = long.id ? await stateOf(long.id, server.cookie) : long.answer;
+    return `ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; the 4K one: ${longState}`;
+  });
+  printTable(
+    "A member's 2 s clip (640x360) while another's still 4K clip (60 s at 30 fps, 13 MB of work-free bytes) transcodes",
+    ["4K clip", "the 2 s clip", "visitor requests", "p50", "p99", "worst (ms past due)"],
+    [[long.answer, fair.answer, fair.count, fair.p50, fair.p99, fair.worst]],
+  );
+  if (long.id) {
+    await fetch(`${server.url}/api/videos/${long.id}`, { method: "DELETE", headers: { origin: server.url, cookie: server.cookie } });
+  }
 
   // What the 16,000x16,000 H.264 costs ffprobe, as the server runs it and bare.
   const huge = `${server.dataDir}/huge.mp4`;

@@ -44,7 +44,9 @@ Deno.test("[hostile] a long or huge video in the queue fails at once with why; t
 
   const runtime = await startJobs(db, config);
   try {
+    // Owners take turns (decision 040): Bob's clip goes between Alice's two, so each is waited for.
     await until(async () => (await row(clip)).processingState === "ready", 60_000, "Bob's clip, queued behind them, to be ready");
+    await until(async () => (await row(huge)).processingState === "failed", 60_000, "Alice's second file to fail");
     for (
       const [id, reason] of [[long, /^The video is too long: at most 15 minutes$/], [huge, /^The video's frames are too large/]] as const
     ) {

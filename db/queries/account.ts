@@ -21,6 +21,7 @@ import { removeUpvotesOfUser } from "./forum.ts";
 import { removeAllFollowsOf } from "./follows.ts";
 import { listJobOutputsOfMedia } from "./jobs.ts";
 import { listMediaFileKeys } from "./media_files.ts";
+import { deleteHashesOfUser } from "./similar.ts";
 
 type Conn = Db | Tx;
 
@@ -105,7 +106,9 @@ export async function deleteUserRows(tx: Tx, userId: number): Promise<string[]> 
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(views).where(eq(views.viewerKey, `u:${userId}`));
   await tx.delete(uploads).where(eq(uploads.userId, userId));
-  // Likes, comments, reports and views of the member's own items go with them (ON DELETE CASCADE).
+  // Likes, comments, reports and views of the member's own items go with them (ON DELETE CASCADE); their
+  // perceptual hashes name no item by a foreign key (an admin's removal keeps them), so they go here.
+  await deleteHashesOfUser(tx, userId);
   await tx.delete(media).where(eq(media.userId, userId));
 
   await tx.update(threads).set({ userId: null }).where(eq(threads.userId, userId));

@@ -21,6 +21,11 @@ export async function deleteHashesOf(db: Conn, mediaId: number) {
   await db.delete(mediaHashes).where(eq(mediaHashes.mediaId, mediaId));
 }
 
+/** A member deleted their account: their items' hashes go with them, as an owner's deletion of one item drops its own. */
+export async function deleteHashesOfUser(tx: Conn, userId: number) {
+  await tx.delete(mediaHashes).where(inArray(mediaHashes.mediaId, tx.select({ id: media.id }).from(media).where(eq(media.userId, userId))));
+}
+
 /** An admin deleted the item: its hashes stay to catch it coming back. */
 export async function markHashesRemoved(db: Conn, mediaId: number) {
   await db.update(mediaHashes).set({ removedAt: Date.now() }).where(eq(mediaHashes.mediaId, mediaId));

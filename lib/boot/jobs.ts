@@ -14,7 +14,7 @@ import { HASH_BACKFILL, hashBackfillHandler, queueHashBackfill } from "../media/
 import { IMAGE_RENDITIONS, imageRenditionsHandler } from "../media/image_job.ts";
 import { IMAGE_BACKFILL, imageBackfillHandler, queueImageBackfill } from "../media/image_backfill.ts";
 import { onJobQueued } from "../jobs/enqueue.ts";
-import { type Handlers, JobRunner } from "../jobs/queue.ts";
+import { type Handlers, JobRunner, type RunnerOptions } from "../jobs/queue.ts";
 import { NOTIFY_HANDLERS } from "../notify/jobs.ts";
 
 export const HANDLERS: Handlers = {
@@ -27,7 +27,7 @@ export const HANDLERS: Handlers = {
 
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
 
-export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS): Promise<Jobs> {
+export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS, opts: RunnerOptions = {}): Promise<Jobs> {
   // Without ffmpeg there is nothing to make: videos keep playing their originals.
   const ffmpeg = await hasFfmpeg();
   const queued = ffmpeg ? await writeTx(db, (tx) => queueMissingRenditions(tx, config.jobs.maxAttempts)) : 0;
@@ -36,7 +36,7 @@ export async function startJobs(db: Db, config: Config, handlers: Handlers = HAN
   if (await queueHashBackfill(db, config, ffmpeg)) log.info("items queued for perceptual hashes");
   // Images from before renditions (issue 35) get theirs likewise.
   if (await queueImageBackfill(db, config)) log.info("images queued for renditions");
-  const runner = new JobRunner(db, config, handlers).start();
+  const runner = new JobRunner(db, config, handlers, opts).start();
   const unsubscribe = onJobQueued(() => runner.wake());
   return {
     runner,

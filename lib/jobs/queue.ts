@@ -45,6 +45,16 @@ export type JobContext = {
   progress(pct: number): Promise<void>;
   /** Runs fn and marks the job done in one transaction, only while this run still holds the lease. */
   commit<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Says the run reached a named stage (`checked`, `encoded`, `recorded`, `moved`, `committed`): what
+   * the runner's `onStage` observer hears (tests delete an item at each one, issue 42 point 6).
+   */
+  stage(name: string): Promise<void>;
+};
+
+export type RunnerOptions = {
+  /** Heard at each stage of each run, and at `start` before the handler runs; the run waits for it. */
+  onStage?: (job: JobRow, stage: string) => Promise<void>;
 };
 
 export type JobHandler = {
@@ -67,7 +77,7 @@ export class JobRunner {
   #wake: (() => void) | null = null;
   #loop: Promise<void> | null = null;
 
-  constructor(private db: Db, private config: Config, private handlers: Handlers) {}
+  constructor(private db: Db, private config: Config, private handlers: Handlers, private opts: RunnerOptions = {}) {}
 
   start() {
     this.#loop ??= this.#run();
@@ -162,8 +172,10 @@ export class JobRunner {
     }, Math.max(200, Math.floor(config.jobs.leaseMs / 3)));
     let lastWrite = 0;
     let committed = false;
+    const onStage = this.opts.onStage;
     const ctx: JobContext = {
       job,
+      stage: (name) => onStage?.(job, name) ?? Promise.resolve(),
       payload: JSON.parse(job.payload),
       owner,
       db,
@@ -192,6 +204,7 @@ export class JobRunner {
         throw new PermanentJobError(`Processing stopped ${job.attempts - 1} times without finishing (the worker was interrupted).`);
       }
       log.debug("job started", { id: job.id, kind: job.kind, attempt: job.attempts });
+      await ctx.stage("start");
       await handler.run(ctx);
       if (!committed) await ctx.commit(() => Promise.resolve());
       log.debug("job done", { id: job.id, kind: job.kind });

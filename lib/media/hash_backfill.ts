@@ -5,12 +5,12 @@
  * has none (lib/boot/jobs.ts). Videos sample frames of their original, or their largest rendition.
  */
 import type { Db } from "../../db/client.ts";
-import { deleteHashesOf, hasOpenJobOfKind, itemsWithoutHashes } from "../../db/queries/similar.ts";
+import { hasOpenJobOfKind, itemsWithoutHashes } from "../../db/queries/similar.ts";
 import type { Config } from "../config.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import type { JobHandler } from "../jobs/queue.ts";
 import { probeMedia } from "./ffmpeg.ts";
-import { storeHashes } from "./similar.ts";
+import { replaceHashesOfItem } from "./similar.ts";
 import { imageHashes, videoHashes } from "./similar_hash.ts";
 import { withLocalCopy } from "./storage.ts";
 import { log } from "../log.ts";
@@ -62,8 +62,8 @@ export const hashBackfillHandler: JobHandler = {
         const info = await probeMedia(config, path, signal);
         return info ? await videoHashes(config, path, info.duration, signal).catch(() => []) : [];
       })) ?? [];
-      await deleteHashesOf(db, item.id);
-      await storeHashes(db, item.id, hashes);
+      await ctx.stage("hashed");
+      await replaceHashesOfItem(db, item.id, hashes); // nothing for an item deleted meanwhile
       const took = performance.now() - start;
       spent += took;
       await pause(Math.max(PAUSE_MIN_MS, took), signal);

@@ -46,6 +46,7 @@ export const imageBackfillHandler: JobHandler = {
       signal,
       jobId: job.id,
       owner,
+      stage: ctx.stage,
       commit: (fn) =>
         writeTx(db, async (tx) => {
           if (!(await holdsLease(tx, job.id, owner))) throw new LeaseLost();

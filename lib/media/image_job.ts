@@ -41,6 +41,8 @@ export type ImageRun = {
   owner: string;
   /** Runs fn in a transaction that holds the job's lease (throws LeaseLost otherwise). */
   commit<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The job's stages, for the runner's observer (lib/jobs/queue.ts). */
+  stage?(name: string): Promise<void>;
 };
 
 /**
@@ -67,6 +69,7 @@ export async function renderImageItem(run: ImageRun, mediaId: number): Promise<b
     const widths = planImageWidths(shape.width);
     temps.push(...widths.map(() => store.tempPath()));
     const made = await encodeImageRenditions(config, original.path, shape, widths, temps, signal);
+    await run.stage?.("encoded");
     const chosen = chooseImageFiles(made, { width: shape.width, height: shape.height, bytes: original.size });
     const animated = shape.frames > 1 ? { a: 1 } : {};
     const entries = chosen.map((c) =>
@@ -85,16 +88,20 @@ export async function renderImageItem(run: ImageRun, mediaId: number): Promise<b
     signal.throwIfAborted();
     if (!(await setJobOutputs(db, run.jobId, run.owner, keys))) throw new LeaseLost();
     moved = true;
+    await run.stage?.("recorded");
     for (const e of entries) if (e.path) await store.moveIn(e.path, e.k);
+    await run.stage?.("moved");
     const result = await run.commit(async (tx) => {
       const current = await findMediaForProcessing(tx, mediaId);
-      if (!current?.fileKey) throw new LeaseLost(); // deleted meanwhile: what was moved goes below
+      if (!current?.fileKey) return null; // deleted meanwhile: what was moved goes below
       const old = await replaceMediaFiles(tx, mediaId, files);
       const sources = entries.map(({ path: _, ...e }) => e);
       await updateMediaItem(tx, mediaId, { sources: JSON.stringify(sources), diskBytes: original.size + sum(files) });
       return { old: old.filter((k) => !keys.includes(k)), visible: isPublic(current) };
     });
+    if (!result) return false;
     committed = true;
+    await run.stage?.("committed");
     await removeKeys(config, result.old);
     return result.visible;
   } finally {
@@ -116,7 +123,7 @@ export const imageRenditionsHandler: JobHandler = {
     // What a dead run had already moved into place never reached the item: it goes first.
     await removeKeys(ctx.config, JSON.parse(ctx.job.outputs) as string[]);
     const visible = await renderImageItem(
-      { db: ctx.db, config: ctx.config, signal: ctx.signal, jobId: ctx.job.id, owner: ctx.owner, commit: ctx.commit },
+      { db: ctx.db, config: ctx.config, signal: ctx.signal, jobId: ctx.job.id, owner: ctx.owner, commit: ctx.commit, stage: ctx.stage },
       Number(ctx.payload.mediaId),
     );
     if (visible) await contentChanged(ctx.db);

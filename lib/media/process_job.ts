@@ -67,11 +67,13 @@ export const videoProcessHandler: JobHandler = {
       // A refusal is for good: the file will not change (its reason is the member's message).
       throw e instanceof HttpError ? new PermanentJobError(e.message) : e;
     });
+    await ctx.stage("checked");
 
     // Perceptual hashes of a few frames (issue 25): a look-alike of removed content is held.
     await hashVideoItem(db, config, mediaId, src, info.duration, signal);
     // Generation data from the container's tags (issue 25), read here where the file is local.
     const gen = await readVideoGeneration(config, src, signal);
+    await ctx.stage("hashed");
     const rungs = planRenditions(info);
     const tmp = () => store.tempPath();
     const temps = { renditions: rungs.map(tmp), preview: tmp(), frame: tmp(), posters: [tmp(), tmp()] };
@@ -92,6 +94,7 @@ export const videoProcessHandler: JobHandler = {
       const previewSound = await encodePreview(config, src, info, temps.preview, signal);
       await ctx.progress((SHARE.renditions + SHARE.preview) * 100);
       await makePosters(config, src, info, temps.frame, temps.posters, signal);
+      await ctx.stage("encoded");
       signal.throwIfAborted();
 
       const sizes = (paths: string[]) => Promise.all(paths.map(async (p) => (await stat(p)).size));
@@ -111,9 +114,11 @@ export const videoProcessHandler: JobHandler = {
       ];
       if (!(await setJobOutputs(db, ctx.job.id, ctx.owner, allKeys))) throw new LeaseLost();
       moved = true;
+      await ctx.stage("recorded");
       for (const [i, t] of [...temps.renditions, temps.preview, ...temps.posters].entries()) {
         await store.moveIn(t, allKeys[i]);
       }
+      await ctx.stage("moved");
       const originalBytes = original.size;
       const dropOriginal = !config.keepOriginals;
       const sources = rungs.map((r, i) => ({
@@ -150,6 +155,7 @@ export const videoProcessHandler: JobHandler = {
         return dropOriginal ? [...gone, current.fileKey] : gone;
       });
       committed = true;
+      await ctx.stage("committed");
       // The item may have just become public (an approved upload): caches must not hide it.
       await contentChanged(db);
       await removeKeys(config, old);

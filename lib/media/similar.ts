@@ -5,8 +5,10 @@
  * without a moderator), a match with the admin's blocklist refuses it. Exact duplicates keep
  * their 409 (routes/api/video_edits.ts) before any of this runs.
  */
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, type Tx, writeTx } from "../../db/client.ts";
+import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import {
+  deleteHashesOf,
   hashesOf,
   insertBlocklist,
   insertHashes,
@@ -41,6 +43,19 @@ export async function hashIndex(db: Db): Promise<HashIndex> {
  */
 export async function storeHashes(db: Db | Tx, mediaId: number, hashes: string[]) {
   await insertHashes(db, mediaId, PHASH_ALGO, hashes.slice(0, MAX_STORED_HASHES));
+}
+
+/**
+ * A job's hashes of an item, in place of its old ones, only while the item exists (it may have been
+ * deleted while its frames were hashed: its hashes must not outlive it, issue 42 point 6). Whether it did.
+ */
+export function replaceHashesOfItem(db: Db, mediaId: number, hashes: string[]): Promise<boolean> {
+  return writeTx(db, async (tx) => {
+    if (!(await findMediaForProcessing(tx, mediaId))) return false;
+    await deleteHashesOf(tx, mediaId);
+    await storeHashes(tx, mediaId, hashes);
+    return true;
+  });
 }
 
 export type Match = { mediaId: number; distance: number; removed: boolean; reviewStatus: string | null };

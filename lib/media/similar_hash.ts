@@ -13,11 +13,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
-import { deleteHashesOf, listBlocklist, setMatchesRemoved } from "../../db/queries/similar.ts";
+import { listBlocklist, setMatchesRemoved } from "../../db/queries/similar.ts";
 import type { Config } from "../config.ts";
 import { boundedInput, runFfmpeg } from "./ffmpeg.ts";
 import { FRAME_BYTES, hammingHex, PHASH_ALGO, phashOfPixels } from "./phash.ts";
-import { findLookAlikes, removedMatch, storeHashes } from "./similar.ts";
+import { findLookAlikes, removedMatch, replaceHashesOfItem } from "./similar.ts";
 import { hashFramesOffLoop } from "./untrusted_parse.ts";
 
 /** Where in a video its frames are taken, as fractions of its length. */
@@ -102,8 +102,7 @@ export async function videoHashes(config: Config, src: string, duration: number 
 /** Hashes a processed video again (a retried job replaces its rows) and holds a look-alike of removed content. */
 export async function hashVideoItem(db: Db, config: Config, mediaId: number, src: string, duration: number | null, signal?: AbortSignal) {
   const hashes = await videoHashes(config, src, duration, signal);
-  await deleteHashesOf(db, mediaId);
-  await storeHashes(db, mediaId, hashes);
+  if (!(await replaceHashesOfItem(db, mediaId, hashes))) return; // deleted meanwhile
   const max = config.similarMaxDistance;
   const removed = removedMatch(await findLookAlikes(db, hashes, max, mediaId));
   const blocked = removed ?? (await listBlocklist(db, PHASH_ALGO)).find((b) => hashes.some((h) => hammingHex(b.hash, h) <= max))?.mediaId;

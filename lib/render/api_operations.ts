@@ -160,7 +160,10 @@ export const API_OPERATIONS: Operation[] = [
   content("post", "/api/videos", "Publish an uploaded file or a YouTube link (held for review)", json("ContentItem", 201), {
     ...member,
     body: createMediaSchema,
-    errors: [409, 422, 429],
+    errors: [409, 410, 422, 429],
+    description: "422 when the file passes a limit (the message names it): a video's work over MAX_VIDEO_WORK or past the member's " +
+      "MAX_VIDEO_WORK_PER_DAY, an image's side over 16,383 px or its sides past 1:100. A create that fails spends its upload: " +
+      "another create from it answers 410.",
   }),
   content("put", "/api/videos/{id}", "Edit an item's fields (its owner or an admin)", json("ContentItem"), {
     ...member,
@@ -178,8 +181,9 @@ export const API_OPERATIONS: Operation[] = [
       ...member,
       upload: "application/octet-stream",
       errors: [413, 415, 422, 429],
-      description: "422 when the file does not decode, or passes an upload limit: a video longer than MAX_VIDEO_SECONDS or with frames " +
-        "over MAX_VIDEO_PIXELS, an image over MAX_IMAGE_MEGAPIXELS or an animation of more than 1,000 frames (the message names it).",
+      description: "422 when the file does not decode, or passes an upload limit: a video longer than MAX_VIDEO_SECONDS, with frames " +
+        "over MAX_VIDEO_PIXELS or more work (output frames x pixels) than MAX_VIDEO_WORK, an image over MAX_IMAGE_MEGAPIXELS, wider " +
+        "or higher than 16,383 px or with sides past 1:100, or an animation of more than 1,000 frames (the message names it).",
     },
   ),
   content("get", "/api/user/videos", "The signed-in member's own items, in every review state", list("ContentItem"), member),

@@ -17,6 +17,7 @@ const REASONS: Record<number, string> = {
   403: "Not allowed (another member's thing, not an admin, or a cross-site request)",
   404: "Not found, or not visible to you",
   409: "Conflicts with the current state",
+  410: "Gone: the upload was spent by a create that failed (upload the file again)",
   413: "The body is too large",
   415: "The body is not application/json",
   422: "The file could not be read as the media it claims to be, or a limit is reached",

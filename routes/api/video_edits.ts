@@ -9,22 +9,22 @@ import { isPublic } from "../../lib/media/visibility.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { processImage, readStoredGeneration, storeBrowserThumbnail } from "../../lib/media/media_process.ts";
-import { hasFfmpeg, videoBudgetUsed, videoTooMuchWork, videoWork } from "../../lib/media/video_check.ts";
-import { probeMedia } from "../../lib/media/ffmpeg.ts";
+import { hasFfmpeg } from "../../lib/media/video_check.ts";
+import { checkWork, uploadWork } from "../../lib/media/video_budget.ts";
 import { StorageError } from "../../lib/storage/error.ts";
-import { recordVideoWork, videoWorkToday } from "../../db/queries/video_work.ts";
+import { recordVideoWork } from "../../db/queries/video_work.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
 import { queueImageRenditions } from "../../lib/media/image_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor, withLocalCopy } from "../../lib/media/storage.ts";
+import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { createMediaSchema, EDIT_FIELDS, mediaEditSchema } from "../../common/schemas/media.ts";
 import { UPLOAD_MSG } from "../../common/upload_rules.ts";
 import { parseYoutubeUrl } from "../../common/youtube.ts";
-import { type Tx, writeTx } from "../../db/client.ts";
+import { writeTx } from "../../db/client.ts";
 import {
   attachUpload,
   categoryExists,
@@ -302,17 +302,4 @@ async function ownUpload(db: AppEnv["Variables"]["db"], config: Config, user: Cu
   const onDisk = (await storeFor(config).size(key)) !== null;
   if (!onDisk) throw badRequest("Unknown upload: upload the file first");
   return upload;
-}
-
-/** A video upload's work: kept from its probe at upload; probed now for an upload from before that (decision 040). */
-async function uploadWork(config: Config, upload: UploadRow): Promise<number | null> {
-  if (upload.videoWork !== null) return upload.videoWork;
-  const probe = await withLocalCopy(config, upload.fileKey, (path) => probeMedia(config, path));
-  return probe ? videoWork(config, probe) : null;
-}
-
-/** MAX_VIDEO_WORK for the video itself, MAX_VIDEO_WORK_PER_DAY for what its member queued in 24 hours (422 naming it). */
-async function checkWork(db: AppEnv["Variables"]["db"] | Tx, config: Config, userId: number, work: number) {
-  if (work > config.upload.maxVideoWork) throw new HttpError(422, videoTooMuchWork(config));
-  if ((await videoWorkToday(db, userId)) + work > config.upload.maxVideoWorkPerDay) throw new HttpError(422, videoBudgetUsed(config));
 }
