@@ -115,18 +115,28 @@ export const tallPng = () => Promise.resolve(blackPng(600, 80_000));
 export const threadPng = () => Promise.resolve(blackPng(1, 50_000_000));
 
 /**
- * The probe's kind of clip (issue 42 point 2): a still 4K picture for `seconds` at `fps`, a few KB a
+ * The probe's kind of clip (issue 42 point 2): a still 4K picture for `seconds` at `fps`, tens of KB a
  * second (a still frame compresses to nothing), whose transcode is long all the same: every frame
  * is decoded, scaled to each rung and encoded. The probe's own was 882 s at 60 fps (13 MB, 3.8 hours).
+ * One second is encoded, then repeated without encoding (`-stream_loop`, `-c copy`): making it is cheap.
  */
-export function stillClip(seconds: number, fps: number, size = "3840x2160"): Promise<Uint8Array> {
-  return makeVideo({
-    ext: "mp4",
-    args: [
-      ...["-f", "lavfi", "-i", `color=c=0x336699:s=${size}:r=${fps}`, "-t", String(seconds)],
-      ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "stillimage", "-crf", "40", "-g", "600", "-pix_fmt", "yuv420p"],
-    ],
-  });
+export async function stillClip(seconds: number, fps: number, size = "3840x2160"): Promise<Uint8Array> {
+  const second = await Deno.makeTempFile({ suffix: ".mp4" });
+  try {
+    await Deno.writeFile(
+      second,
+      await makeVideo({
+        ext: "mp4",
+        args: [
+          ...["-f", "lavfi", "-i", `color=c=0x336699:s=${size}:r=${fps}`, "-t", "1"],
+          ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "stillimage", "-crf", "40", "-g", String(fps), "-pix_fmt", "yuv420p"],
+        ],
+      }),
+    );
+    return await makeVideo({ ext: "mp4", args: ["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy"] });
+  } finally {
+    await Deno.remove(second).catch(() => {});
+  }
 }
 
 /** A 16x16 JPEG whose frame header says 60,000x60,000. */
