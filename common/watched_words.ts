@@ -3,19 +3,19 @@
  * words, matched case and accent insensitive, as whole words, with `*` standing for any run of
  * letters or digits within a word ("spam*" matches "spammer", "f*ck" matches "fck" and "fuck").
  *
- * Member text is untrusted (quality bar 24): it is folded and cut into words once, by a loop over
- * its characters (no regular expression repeats over it). An entry without a wildcard is then
+ * Member text is untrusted (quality bar 24): it is folded to its skeleton (common/skeleton.ts:
+ * invisible code points removed, look-alikes such as a Cyrillic "с" folded to their Latin letter,
+ * issue 42) and cut into words once, by a loop over its characters (no regular expression repeats
+ * over it). Entries are folded the same way when the list is compiled, and kept as typed for showing. An entry without a wildcard is then
  * found by a map lookup per word; one with wildcards by the letters it must start with, end with
  * or hold (a few lookups per distinct word), and compared by `startsWith`, `indexOf` and
  * `endsWith`, each linear in a word of at most 60 characters.
  * Pure: used by the server to match and by the admin form to check an entry as the server does.
  */
 import { WATCHED_LIMITS } from "./moderation.ts";
+import { foldForMatch, skeleton } from "./skeleton.ts";
 
-/** Lower case, accents and compatibility forms removed ("Ｃafé" and "CAFE" both fold to "cafe"). */
-export function foldForMatch(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
+export { foldForMatch };
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
@@ -26,12 +26,15 @@ function isWordChar(ch: string): boolean {
   return LETTER_OR_DIGIT.test(ch);
 }
 
-/** No entry is longer than this, so a word's first characters are all a match can need. */
-const WORD_KEEP = WATCHED_LIMITS.length;
+/**
+ * A word's first characters are all a match can need: no entry is longer than 60 characters, and
+ * its skeleton seldom more than twice that ("m" folds to "rn"); four times leaves room.
+ */
+const WORD_KEEP = WATCHED_LIMITS.length * 4;
 
 /**
- * The folded words of a text, in order. A word longer than any entry can be is kept as its first
- * 60 characters and a mark no entry holds, so it can match only an entry that ends in `*`.
+ * The words of a text's skeleton, in order. A word longer than any entry can be is kept as its
+ * first WORD_KEEP characters and a mark no entry holds, so it can match only an entry that ends in `*`.
  */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
@@ -42,7 +45,7 @@ export function wordsOf(text: string): string[] {
     word = "";
     length = 0;
   };
-  for (const ch of foldForMatch(text)) {
+  for (const ch of skeleton(text)) {
     if (!isWordChar(ch)) end();
     else if (length++ < WORD_KEEP) word += ch;
   }
@@ -82,8 +85,9 @@ export function parseWatchedEntry(input: string): ParsedEntry {
 type WordRule = { exact: string } | { parts: string[] };
 type Entry = { pattern: string; rules: WordRule[] };
 
+/** A stored word's rule, its pieces folded to their skeleton as the text's words are. */
 function ruleOf(word: string): WordRule {
-  return word.includes("*") ? { parts: word.split("*") } : { exact: word };
+  return word.includes("*") ? { parts: word.split("*").map(skeleton) } : { exact: skeleton(word) };
 }
 
 /** Whether a folded word fits a wildcard rule: its first piece starts it, its last ends it, the others follow in order. */
