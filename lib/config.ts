@@ -46,6 +46,7 @@ function toConfig(env: Env) {
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    reportMinAccountAgeMs: env.REPORT_MIN_ACCOUNT_AGE_HOURS * 3_600_000,
     viewWindowMs: env.VIEW_WINDOW_MINUTES * 60_000,
     supportEmail: env.SUPPORT_EMAIL,
     copyrightEmail: env.COPYRIGHT_EMAIL,
