@@ -3,9 +3,9 @@
  * words, matched case and accent insensitive, as whole words, with `*` standing for any run of
  * letters or digits within a word ("spam*" matches "spammer", "f*ck" matches "fck" and "fuck").
  *
- * Member text is untrusted (quality bar 24): it is folded to its skeleton (common/skeleton.ts:
- * invisible code points removed, look-alikes such as a Cyrillic "с" folded to their Latin letter,
- * issue 42) and cut into words once, by a loop over its characters (no regular expression repeats
+ * Member text is untrusted (quality bar 24): it is folded (the server folds to the skeleton,
+ * lib/community/skeleton.ts: invisible code points removed, look-alikes such as a Cyrillic "с"
+ * folded to their Latin letter, issue 42) and cut into words once, by a loop over its characters (no regular expression repeats
  * over it). Entries are folded the same way when the list is compiled, and kept as typed for showing. An entry without a wildcard is then
  * found by a map lookup per word; one with wildcards by the letters it must start with, end with
  * or hold (a few lookups per distinct word), and compared by `startsWith`, `indexOf` and
@@ -13,9 +13,22 @@
  * Pure: used by the server to match and by the admin form to check an entry as the server does.
  */
 import { WATCHED_LIMITS } from "./moderation.ts";
-import { foldForMatch, skeleton } from "./skeleton.ts";
 
-export { foldForMatch };
+/**
+ * Invisible or combining code points: Unicode's Default_Ignorable_Code_Point (soft hyphen, the
+ * zero-width space, joiners and word joiner, bidirectional and other format controls, variation
+ * selectors, tag characters, Hangul fillers) and marks (accents, once NFKD has split them off).
+ * One character per match, no repetition.
+ */
+const UNSEEN = /[\p{M}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Compatibility forms split (NFKD), accents and invisible code points removed, lower case ("Ｃa\u200bfé" -> "cafe"). */
+export function foldForMatch(text: string): string {
+  return text.normalize("NFKD").replace(UNSEEN, "").toLowerCase();
+}
+
+/** How text and entries are folded before matching: `foldForMatch`, or the server's skeleton (lib/community/skeleton.ts). */
+export type Fold = (text: string) => string;
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
@@ -36,7 +49,7 @@ const WORD_KEEP = WATCHED_LIMITS.length * 4;
  * The words of a text's skeleton, in order. A word longer than any entry can be is kept as its
  * first WORD_KEEP characters and a mark no entry holds, so it can match only an entry that ends in `*`.
  */
-export function wordsOf(text: string): string[] {
+export function wordsOf(text: string, fold: Fold = foldForMatch): string[] {
   const words: string[] = [];
   let word = "";
   let length = 0;
@@ -45,7 +58,7 @@ export function wordsOf(text: string): string[] {
     word = "";
     length = 0;
   };
-  for (const ch of skeleton(text)) {
+  for (const ch of fold(text)) {
     if (!isWordChar(ch)) end();
     else if (length++ < WORD_KEEP) word += ch;
   }
@@ -85,9 +98,9 @@ export function parseWatchedEntry(input: string): ParsedEntry {
 type WordRule = { exact: string } | { parts: string[] };
 type Entry = { pattern: string; rules: WordRule[] };
 
-/** A stored word's rule, its pieces folded to their skeleton as the text's words are. */
-function ruleOf(word: string): WordRule {
-  return word.includes("*") ? { parts: word.split("*").map(skeleton) } : { exact: skeleton(word) };
+/** A stored word's rule, its pieces folded as the text's words are. */
+function ruleOf(word: string, fold: Fold): WordRule {
+  return word.includes("*") ? { parts: word.split("*").map(fold) } : { exact: fold(word) };
 }
 
 /** Whether a folded word fits a wildcard rule: its first piece starts it, its last ends it, the others follow in order. */
@@ -120,6 +133,7 @@ export type WatchList = {
   /** The lengths of the keys in use, by kind ("^", "$", "~"): a word makes only keys some entry has. */
   keyLengths: Record<"^" | "$" | "~", number[]>;
   size: number;
+  fold: Fold;
 };
 
 const KEY = 3;
@@ -135,12 +149,12 @@ function lettersKey(parts: string[]): string {
 
 const add = (map: Map<string, Entry[]>, key: string, entry: Entry) => map.set(key, [...(map.get(key) ?? []), entry]);
 
-export function compileWatchList(patterns: readonly string[]): WatchList {
+export function compileWatchList(patterns: readonly string[], fold: Fold = foldForMatch): WatchList {
   const byFirstWord = new Map<string, Entry[]>();
   const byLetters = new Map<string, Entry[]>();
   const lengths = { "^": new Set<number>(), "$": new Set<number>(), "~": new Set<number>() };
   for (const pattern of patterns) {
-    const entry = { pattern, rules: pattern.split(" ").map(ruleOf) };
+    const entry = { pattern, rules: pattern.split(" ").map((word) => ruleOf(word, fold)) };
     const first = entry.rules[0];
     if ("exact" in first) add(byFirstWord, first.exact, entry);
     else {
@@ -150,7 +164,7 @@ export function compileWatchList(patterns: readonly string[]): WatchList {
     }
   }
   const keyLengths = { "^": [...lengths["^"]], "$": [...lengths["$"]], "~": [...lengths["~"]] };
-  return { byFirstWord, byLetters, keyLengths, size: patterns.length };
+  return { byFirstWord, byLetters, keyLengths, size: patterns.length, fold };
 }
 
 /** The wildcard entries whose first word fits `word`: the ones its letters lead to, then compared. */
@@ -171,7 +185,7 @@ export function findWatched(list: WatchList, texts: readonly string[], max = 5):
   const found = new Set<string>();
   if (!list.size) return [];
   for (const text of texts) {
-    const words = wordsOf(text);
+    const words = wordsOf(text, list.fold);
     // The wildcard entries whose first word fits a given word, worked out once per distinct word.
     const wild = new Map<string, Entry[]>();
     for (let i = 0; i < words.length && found.size < max; i++) {

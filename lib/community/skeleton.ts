@@ -10,28 +10,17 @@
  * one pass over the text whatever it holds (quality bar 24). The skeleton is for comparing only:
  * it is never shown ("m" folds to "rn", "0" to "o").
  *
- * Pure and server-side in practice: the admin form parses entries with `foldForMatch` alone.
+ * Server-side: the table stays out of the browser, where the admin form parses entries with
+ * `foldForMatch` alone; lib/community/hold.ts hands `skeleton` to the watch list it compiles.
  */
 import table from "unhomoglyph/data.json" with { type: "json" };
+import { foldForMatch } from "../../common/watched_words.ts";
 
-/** Made on first use, so a bundle that only parses entries (the admin form) leaves the table out. */
+/** Made on first use: a process that matches nothing never builds it. */
 let prototypes: Map<string, string> | null = null;
 
 /**
- * Invisible or combining code points: Unicode's Default_Ignorable_Code_Point (soft hyphen, the
- * zero-width space, joiners and word joiner, bidirectional and other format controls, variation
- * selectors, tag characters, Hangul fillers) and marks (accents, once NFKD has split them off).
- * One character per match, no repetition.
- */
-const UNSEEN = /[\p{M}\p{Default_Ignorable_Code_Point}]/gu;
-
-/** Compatibility forms split (NFKD), accents and invisible code points removed, lower case ("Ｃa\u200bfé" -> "cafe"). */
-export function foldForMatch(text: string): string {
-  return text.normalize("NFKD").replace(UNSEEN, "").toLowerCase();
-}
-
-/**
- * The text folded as above, each code point replaced by its confusables prototype, and folded
+ * The text folded (`foldForMatch`: NFKD, marks and invisible code points removed, lower case), each code point replaced by its confusables prototype, and folded
  * again (a prototype may be upper case or carry a mark). The same for an entry and for the text
  * it is matched against, so they meet whatever look-alikes either uses.
  */
