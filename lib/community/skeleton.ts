@@ -16,17 +16,44 @@
 import table from "unhomoglyph/data.json" with { type: "json" };
 import { foldForMatch } from "../../common/watched_words.ts";
 
-/** Made on first use: a process that matches nothing never builds it. */
-let prototypes: Map<string, string> | null = null;
+/** Made on first use: a process that matches nothing never builds it. ASCII in an array, read by char code (most text is ASCII). */
+let prototypes: { ascii: (string | undefined)[]; other: Map<string, string> } | null = null;
+
+function tables() {
+  if (prototypes) return prototypes;
+  const ascii: (string | undefined)[] = new Array(128).fill(undefined);
+  const other = new Map<string, string>();
+  for (const [from, to] of Object.entries(table as Record<string, string>)) {
+    if (from.length === 1 && from.charCodeAt(0) < 128) ascii[from.charCodeAt(0)] = to;
+    else other.set(from, to);
+  }
+  return prototypes = { ascii, other };
+}
+
+/** Each code point replaced by its prototype; runs without one are copied as slices. */
+function toPrototypes(text: string): string {
+  const { ascii, other } = tables();
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length;) {
+    const code = text.charCodeAt(i);
+    const size = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
+    const to = code < 128 ? ascii[code] : other.get(text.slice(i, i + size));
+    if (to !== undefined) {
+      out += text.slice(from, i) + to;
+      from = i + size;
+    }
+    i += size;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 /**
- * The text folded (`foldForMatch`: NFKD, marks and invisible code points removed, lower case), each code point replaced by its confusables prototype, and folded
- * again (a prototype may be upper case or carry a mark). The same for an entry and for the text
- * it is matched against, so they meet whatever look-alikes either uses.
+ * The text folded (`foldForMatch`: NFKD, marks and invisible code points removed, lower case), each
+ * code point replaced by its confusables prototype, and folded again (a prototype may be upper case
+ * or carry a mark). The same for an entry and for the text it is matched against, so they meet
+ * whatever look-alikes either uses.
  */
 export function skeleton(text: string): string {
-  const map = prototypes ??= new Map(Object.entries(table as Record<string, string>));
-  let out = "";
-  for (const ch of foldForMatch(text)) out += map.get(ch) ?? ch;
-  return foldForMatch(out);
+  return foldForMatch(toPrototypes(foldForMatch(text)));
 }
