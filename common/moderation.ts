@@ -67,8 +67,17 @@ export type ReportView = {
   /** The member who reported; null for a visitor, or for a member whose account is gone. */
   reporter: { id: number; username: string } | null;
   visitor: boolean;
+  /** Whether it counts toward hiding: a verified member whose account is old enough, not the owner (issue 42 point 1). */
+  counts: boolean;
+  /** How old the reporter's account was when they reported, in whole hours; null for a visitor or a deleted account. */
+  reporterAgeHours: number | null;
+  /** Whether the reporter's email is verified; null for a visitor or a deleted account. */
+  reporterVerified: boolean | null;
   createdAt: string;
 };
+
+/** An account's age as the Reported tab shows it beside a report ("5 h", "3 d"). */
+export const accountAgeText = (hours: number) => (hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`);
 
 /** Who wrote a post: a member (null once the account is gone), or a visitor. */
 export type PostWriter = { id: number; username: string } | null;

@@ -3,8 +3,10 @@
  * words, matched case and accent insensitive, as whole words, with `*` standing for any run of
  * letters or digits within a word ("spam*" matches "spammer", "f*ck" matches "fck" and "fuck").
  *
- * Member text is untrusted (quality bar 24): it is folded and cut into words once, by a loop over
- * its characters (no regular expression repeats over it). An entry without a wildcard is then
+ * Member text is untrusted (quality bar 24): it is folded (the server folds to the skeleton,
+ * lib/community/skeleton.ts: invisible code points removed, look-alikes such as a Cyrillic "с"
+ * folded to their Latin letter, issue 42) and cut into words once, by a loop over its characters (no regular expression repeats
+ * over it). Entries are folded the same way when the list is compiled, and kept as typed for showing. An entry without a wildcard is then
  * found by a map lookup per word; one with wildcards by the letters it must start with, end with
  * or hold (a few lookups per distinct word), and compared by `startsWith`, `indexOf` and
  * `endsWith`, each linear in a word of at most 60 characters.
@@ -12,10 +14,21 @@
  */
 import { WATCHED_LIMITS } from "./moderation.ts";
 
-/** Lower case, accents and compatibility forms removed ("Ｃafé" and "CAFE" both fold to "cafe"). */
+/**
+ * Invisible or combining code points: Unicode's Default_Ignorable_Code_Point (soft hyphen, the
+ * zero-width space, joiners and word joiner, bidirectional and other format controls, variation
+ * selectors, tag characters, Hangul fillers) and marks (accents, once NFKD has split them off).
+ * One character per match, no repetition.
+ */
+const UNSEEN = /[\p{M}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Compatibility forms split (NFKD), accents and invisible code points removed, lower case ("Ｃa\u200bfé" -> "cafe"). */
 export function foldForMatch(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  return text.normalize("NFKD").replace(UNSEEN, "").toLowerCase();
 }
+
+/** How text and entries are folded before matching: `foldForMatch`, or the server's skeleton (lib/community/skeleton.ts). */
+export type Fold = (text: string) => string;
 
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
@@ -26,14 +39,17 @@ function isWordChar(ch: string): boolean {
   return LETTER_OR_DIGIT.test(ch);
 }
 
-/** No entry is longer than this, so a word's first characters are all a match can need. */
-const WORD_KEEP = WATCHED_LIMITS.length;
+/**
+ * A word's first characters are all a match can need: no entry is longer than 60 characters, and
+ * its skeleton seldom more than twice that ("m" folds to "rn"); four times leaves room.
+ */
+const WORD_KEEP = WATCHED_LIMITS.length * 4;
 
 /**
- * The folded words of a text, in order. A word longer than any entry can be is kept as its first
- * 60 characters and a mark no entry holds, so it can match only an entry that ends in `*`.
+ * The words of a text's skeleton, in order. A word longer than any entry can be is kept as its
+ * first WORD_KEEP characters and a mark no entry holds, so it can match only an entry that ends in `*`.
  */
-export function wordsOf(text: string): string[] {
+export function wordsOf(text: string, fold: Fold = foldForMatch): string[] {
   const words: string[] = [];
   let word = "";
   let length = 0;
@@ -42,7 +58,7 @@ export function wordsOf(text: string): string[] {
     word = "";
     length = 0;
   };
-  for (const ch of foldForMatch(text)) {
+  for (const ch of fold(text)) {
     if (!isWordChar(ch)) end();
     else if (length++ < WORD_KEEP) word += ch;
   }
@@ -82,8 +98,9 @@ export function parseWatchedEntry(input: string): ParsedEntry {
 type WordRule = { exact: string } | { parts: string[] };
 type Entry = { pattern: string; rules: WordRule[] };
 
-function ruleOf(word: string): WordRule {
-  return word.includes("*") ? { parts: word.split("*") } : { exact: word };
+/** A stored word's rule, its pieces folded as the text's words are. */
+function ruleOf(word: string, fold: Fold): WordRule {
+  return word.includes("*") ? { parts: word.split("*").map(fold) } : { exact: fold(word) };
 }
 
 /** Whether a folded word fits a wildcard rule: its first piece starts it, its last ends it, the others follow in order. */
@@ -116,6 +133,7 @@ export type WatchList = {
   /** The lengths of the keys in use, by kind ("^", "$", "~"): a word makes only keys some entry has. */
   keyLengths: Record<"^" | "$" | "~", number[]>;
   size: number;
+  fold: Fold;
 };
 
 const KEY = 3;
@@ -131,12 +149,12 @@ function lettersKey(parts: string[]): string {
 
 const add = (map: Map<string, Entry[]>, key: string, entry: Entry) => map.set(key, [...(map.get(key) ?? []), entry]);
 
-export function compileWatchList(patterns: readonly string[]): WatchList {
+export function compileWatchList(patterns: readonly string[], fold: Fold = foldForMatch): WatchList {
   const byFirstWord = new Map<string, Entry[]>();
   const byLetters = new Map<string, Entry[]>();
   const lengths = { "^": new Set<number>(), "$": new Set<number>(), "~": new Set<number>() };
   for (const pattern of patterns) {
-    const entry = { pattern, rules: pattern.split(" ").map(ruleOf) };
+    const entry = { pattern, rules: pattern.split(" ").map((word) => ruleOf(word, fold)) };
     const first = entry.rules[0];
     if ("exact" in first) add(byFirstWord, first.exact, entry);
     else {
@@ -146,7 +164,7 @@ export function compileWatchList(patterns: readonly string[]): WatchList {
     }
   }
   const keyLengths = { "^": [...lengths["^"]], "$": [...lengths["$"]], "~": [...lengths["~"]] };
-  return { byFirstWord, byLetters, keyLengths, size: patterns.length };
+  return { byFirstWord, byLetters, keyLengths, size: patterns.length, fold };
 }
 
 /** The wildcard entries whose first word fits `word`: the ones its letters lead to, then compared. */
@@ -167,7 +185,7 @@ export function findWatched(list: WatchList, texts: readonly string[], max = 5):
   const found = new Set<string>();
   if (!list.size) return [];
   for (const text of texts) {
-    const words = wordsOf(text);
+    const words = wordsOf(text, list.fold);
     // The wildcard entries whose first word fits a given word, worked out once per distinct word.
     const wild = new Map<string, Entry[]>();
     for (let i = 0; i < words.length && found.size < max; i++) {

@@ -1,4 +1,5 @@
 import { type Env, envSchema } from "./config_schema.ts";
+import { redactUrl } from "./log.ts";
 
 export type Config = ReturnType<typeof toConfig>;
 const databaseUrlOf = (env: Env) => env.DATABASE_URL ?? `file:${env.DATA_DIR}/dreamreel.db`;
@@ -46,6 +47,7 @@ function toConfig(env: Env) {
     signingSecret: env.SIGNING_SECRET,
     signedUrlSeconds: env.SIGNED_URL_SECONDS,
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    reportMinAccountAgeMs: env.REPORT_MIN_ACCOUNT_AGE_HOURS * 3_600_000,
     viewWindowMs: env.VIEW_WINDOW_MINUTES * 60_000,
     supportEmail: env.SUPPORT_EMAIL,
     copyrightEmail: env.COPYRIGHT_EMAIL,
@@ -160,15 +162,74 @@ function replicaOf(env: Env) {
 
 export class ConfigError extends Error {}
 
-/** Values never echoed in an error (SMTP_URL carries the mail password). */
-const SECRET_KEYS = /PASSWORD|SECRET|SMTP_URL/;
+/** Values never echoed in an error; a URL setting is echoed without its user, password and query. */
+const SECRET_KEYS = /PASSWORD|SECRET|ACCESS_KEY/;
+const URL_KEYS = /_URL$|_ENDPOINT$/;
+
+/**
+ * Every URL setting, as given (issue 42 point 5): shown only through `redactUrl`, at start-up, in
+ * errors, on /healthz and the admin overview.
+ */
+export function urlSettings(config: Config): Record<string, string> {
+  const s3 = config.storage.s3;
+  const entries: [string, string | undefined | null][] = [
+    ["DATABASE_URL", config.databaseUrl],
+    ["S3_ENDPOINT", s3?.endpoint],
+    ["MEDIA_BASE_URL", config.storage.mediaBaseUrl],
+    ["SMTP_URL", config.mail.smtpUrl],
+    ["REPLICA_URL", config.replica?.url],
+    ["REPLICA_ENDPOINT", config.replica?.endpoint],
+  ];
+  for (const [name, p] of [["GOOGLE", config.oauth.google], ["FACEBOOK", config.oauth.facebook]] as const) {
+    if (p) entries.push([`${name}_AUTH_URL`, p.authUrl], [`${name}_TOKEN_URL`, p.tokenUrl], [`${name}_USERINFO_URL`, p.userinfoUrl]);
+  }
+  return Object.fromEntries(entries.filter((e): e is [string, string] => !!e[1]));
+}
+
+/** What must never be written whole: passwords and keys, and the user, password and query values of every URL setting. */
+export function secretValues(config: Config): string[] {
+  const out: string[] = [];
+  const fromUrl = (value: string) => {
+    const at = value.indexOf("://");
+    const authority = at === -1 ? "" : value.slice(at + 3).split(/[/?#]/)[0];
+    const userinfo = authority.includes("@") ? authority.slice(0, authority.lastIndexOf("@")) : "";
+    for (const part of userinfo.split(":")) out.push(part, safeDecode(part));
+    const query = value.indexOf("?");
+    if (query !== -1) {
+      for (const pair of value.slice(query + 1).split(/[&#]/)) {
+        const v = pair.slice(pair.indexOf("=") + 1);
+        out.push(v, safeDecode(v));
+      }
+    }
+  };
+  Object.values(urlSettings(config)).forEach(fromUrl);
+  const s3 = config.storage.s3;
+  out.push(
+    config.signingSecret ?? "",
+    config.admin?.password ?? "",
+    s3?.secretAccessKey ?? "",
+    config.replica?.secretAccessKey ?? "",
+    config.oauth.google?.clientSecret ?? "",
+    config.oauth.facebook?.clientSecret ?? "",
+  );
+  return out.filter((v) => v.length > 0);
+}
+
+function safeDecode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
 
 /** Parses an environment map; throws ConfigError with one readable line per bad value. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(present);
   if (!result.success) {
-    const shown = (key: string) => SECRET_KEYS.test(key) ? "(hidden)" : JSON.stringify(present[key] ?? "");
+    const shown = (key: string) =>
+      SECRET_KEYS.test(key) ? "(hidden)" : JSON.stringify(URL_KEYS.test(key) ? redactUrl(present[key] ?? "") : present[key] ?? "");
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}=${shown(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }

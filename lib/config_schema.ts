@@ -64,6 +64,8 @@ export const envSchema = z.object({
   SIGNED_URL_SECONDS: positiveInt.max(7 * 86400).default(3600),
   /** Distinct open reporters at which an item is hidden until an admin looks at it. */
   REPORT_HIDE_THRESHOLD: positiveInt.default(5),
+  /** A member's report counts toward the threshold only once their account is this old and their email verified (issue 42). */
+  REPORT_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
   RATE_COMMENTS_PER_USER: positiveInt.default(20),
   RATE_REPORTS_PER_USER: positiveInt.default(10),
   RATE_SOCIAL_WINDOW_SECONDS: positiveInt.default(600),

@@ -39,8 +39,52 @@ function withoutParams(text: string): string {
   return `${sqlCut}\nparams: (${end - at - 9} characters left out)${text.slice(end)}`;
 }
 
+// ---- secrets (issue 42 point 5, decision 039) ----
+
+/**
+ * A URL setting as it may be shown anywhere (start-up line, error, /healthz, admin page): user,
+ * password, query and fragment removed (`smtp://mailer:pw@host:587?x=1` -> `smtp://host:587`).
+ * A value that does not parse as a URL keeps only what comes before any `@`-authority and `?`.
+ */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    url.username = "";
+    url.password = "";
+    url.search = "";
+    url.hash = "";
+    // The parser adds a "/" path to an origin: show the value as it was given, without one.
+    const bare = url.pathname === "/" && !/^[^:]+:\/\/[^/?#]*\//.test(value);
+    return bare ? url.href.slice(0, -1) : url.href;
+  } catch {
+    const query = value.search(/[?#]/);
+    const head = query === -1 ? value : value.slice(0, query);
+    const scheme = head.indexOf("://");
+    const at = head.lastIndexOf("@");
+    return scheme !== -1 && at > scheme ? head.slice(0, scheme + 3) + head.slice(at + 1) : head;
+  }
+}
+
+/** The `user:password@` of a URL inside any text (bounded runs: no open repetition over the text). */
+const USERINFO = /\b([a-z][a-z0-9+.-]{0,30}:\/\/)[^\s/?#@"'<>]{1,256}@/gi;
+/** Secret values of this process's settings (lib/config.ts `secretValues`), never written whole. */
+let secrets: string[] = [];
+
+/** Registers the settings' secrets (passwords, keys, tokens in URLs), so no log line carries one. */
+export function hideInLogs(values: readonly string[]) {
+  // Longest first, so a secret that holds another is hidden whole; very short values would hide ordinary words.
+  secrets = [...new Set([...secrets, ...values.filter((v) => v.length >= 4)])].sort((a, b) => b.length - a.length);
+}
+
+/** A text with every URL's user and password and every registered secret hidden (the one redaction of free text). */
+export function redactText(text: string): string {
+  let out = text.replace(USERINFO, "$1");
+  for (const s of secrets) if (out.includes(s)) out = out.replaceAll(s, "(hidden)");
+  return out;
+}
+
 /** A text as it may appear in a log line. */
-export const boundedText = (text: string) => cutTo(withoutParams(text), LOG_TEXT_MAX);
+export const boundedText = (text: string) => cutTo(redactText(withoutParams(text)), LOG_TEXT_MAX);
 
 /** An error with its stack and up to three causes (V8's stack leaves `cause` out). */
 export function errorText(e: unknown): string {
@@ -51,7 +95,7 @@ export function errorText(e: unknown): string {
     parts.push(withoutParams(String(err?.stack ?? cur)));
     cur = cur instanceof Error ? err.cause : undefined;
   }
-  return cutTo(parts.join("\ncause: "), LOG_TEXT_MAX);
+  return cutTo(redactText(parts.join("\ncause: ")), LOG_TEXT_MAX);
 }
 
 function bound(_key: string, value: unknown): unknown {

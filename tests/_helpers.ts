@@ -97,7 +97,7 @@ let userSeq = 0;
 
 export async function createUser(
   db: Db,
-  opts: { username?: string; password?: string; email?: string; isAdmin?: boolean; emailVerified?: boolean } = {},
+  opts: { username?: string; password?: string; email?: string; isAdmin?: boolean; emailVerified?: boolean; createdAt?: number } = {},
 ) {
   const username = opts.username ?? `user${++userSeq}_${Math.random().toString(36).slice(2, 7)}`;
   const password = opts.password ?? "secret-pass";
@@ -107,6 +107,7 @@ export async function createUser(
     passwordHash: await hashPassword(password),
     isAdmin: opts.isAdmin ?? false,
     emailVerified: opts.emailVerified ?? false,
+    ...(opts.createdAt === undefined ? {} : { createdAt: opts.createdAt }),
   });
   return { ...user, password };
 }
@@ -123,6 +124,17 @@ export async function signedInMember(db: Db, opts: Parameters<typeof createUser>
   const user = await createUser(db, opts);
   return { ...user, cookie: await loginCookie(db, user.id) };
 }
+
+/**
+ * A signed-in member whose reports count toward REPORT_HIDE_THRESHOLD (issue 42 point 1): a verified
+ * email and an account a week old, past the default REPORT_MIN_ACCOUNT_AGE_HOURS.
+ */
+export function trustedMember(db: Db, opts: Parameters<typeof createUser>[1] = {}) {
+  return signedInMember(db, { ...TRUSTED, ...opts });
+}
+
+/** createUser's options for such a member. */
+export const TRUSTED = { emailVerified: true, createdAt: Date.now() - 7 * 86_400_000 } as const;
 
 /** The JSON body of a response, after checking its status and content type. */
 export async function json(res: Response, status = 200) {

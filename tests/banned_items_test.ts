@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { media } from "../db/schema/mod.ts";
 import { mediaSlug } from "../lib/media/slug.ts";
-import { createMedia, createUser, json, loginCookie, makeTestEnv, ORIGIN } from "./_helpers.ts";
+import { createMedia, createUser, json, loginCookie, makeTestEnv, ORIGIN, TRUSTED } from "./_helpers.ts";
 import { jpeg } from "./_media_fixtures.ts";
 import { newKey } from "../lib/media/storage.ts";
 
@@ -18,7 +18,7 @@ Deno.test("[moderation] a ban hides the member's items from every public place; 
   const adminCookie = await loginCookie(db, admin.id);
   const member = await createUser(db, { username: "soon_banned" });
   const other = await createUser(db, { username: "stays_public" });
-  const reporter = await createUser(db);
+  const reporter = await createUser(db, TRUSTED);
   const fileKey = newKey("i", "jpg");
   await Deno.mkdir(`${config.uploadsDir}/i`, { recursive: true });
   await Deno.writeFile(`${config.uploadsDir}/${fileKey}`, await jpeg({ width: 64, height: 48 }));

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { openDb } from "../db/client.ts";
-import { createMedia, createUser, loginCookie, makeTestEnv, ORIGIN } from "./_helpers.ts";
+import { createMedia, createUser, loginCookie, makeTestEnv, ORIGIN, TRUSTED } from "./_helpers.ts";
 
 const env = await makeTestEnv({ PAGE_CACHE_SECONDS: "60", REPORT_HIDE_THRESHOLD: "1" });
 const { request, db } = env;
@@ -13,7 +13,7 @@ const admin = await createUser(env.db, { username: "cache_admin", isAdmin: true 
 const adminCookie = await loginCookie(db, admin.id);
 const owner = await createUser(env.db, { username: "cache_owner" });
 const ownerCookie = await loginCookie(db, owner.id);
-const reporter = await createUser(env.db, { username: "cache_reporter" });
+const reporter = await createUser(env.db, { username: "cache_reporter", ...TRUSTED });
 const reporterCookie = await loginCookie(db, reporter.id);
 await createMedia(db, { userId: owner.id, title: "Always there" });
 // Made before any page is cached (rows written straight into the database move no version).

@@ -10,14 +10,15 @@ import { MEDIA_MSG } from "../common/media_rules.ts";
 import { signKey, visitorAddress, visitorKey } from "../lib/media/signing.ts";
 import { mediaSlug } from "../lib/media/slug.ts";
 import { newKey } from "../lib/media/storage.ts";
-import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { categoryIds, createMedia, createUser, loginCookie, makeTestEnv, TRUSTED } from "./_helpers.ts";
 
 const env = await makeTestEnv({ RATE_COMMENTS_PER_USER: "1000", RATE_REPORTS_PER_USER: "1000", REPORT_HIDE_THRESHOLD: "3" });
 const { request, db, config } = env;
 
 const owner = await createUser(db, { username: "owner_one" });
-const member = await createUser(db, { username: "member_one" });
-const admin = await createUser(db, { username: "admin_one", isAdmin: true });
+// Their reports count toward hiding (issue 42: a verified email, an account older than a day).
+const member = await createUser(db, { username: "member_one", ...TRUSTED });
+const admin = await createUser(db, { username: "admin_one", isAdmin: true, ...TRUSTED });
 const ownerCookie = await loginCookie(db, owner.id);
 const memberCookie = await loginCookie(db, member.id);
 const adminCookie = await loginCookie(db, admin.id);
@@ -533,7 +534,7 @@ Deno.test("[api] one open report per reporter and item (409); at the threshold t
   assert.equal((await request("/api/reports", { json: body, cookie: adminCookie })).status, 201);
   assert.equal((await request("/api/reports", { json: body })).status, 201); // a visitor (by address): stored, not counted
   assert.equal((await request(`/api/videos/${item.id}`)).status, 200);
-  const third = await createUser(db, { username: "third_reporter" });
+  const third = await createUser(db, { username: "third_reporter", ...TRUSTED });
   assert.equal((await request("/api/reports", { json: body, cookie: await loginCookie(db, third.id) })).status, 201);
   const row = await db.select({ n: media.openReports, hidden: media.hidden }).from(media).where(eq(media.id, item.id)).get();
   assert.deepEqual(row, { n: 3, hidden: true });

@@ -3,7 +3,7 @@
  * entry per item, per day of new followers, per creator), never to the member who acted.
  */
 import assert from "node:assert/strict";
-import { createMedia, json, makeTestEnv, signedInMember } from "./_helpers.ts";
+import { createMedia, json, makeTestEnv, signedInMember, trustedMember } from "./_helpers.ts";
 import { inbox, jobStates, runJobs, storedRows, unread } from "./_notifications.ts";
 import { makeThread } from "./_forum.ts";
 import { videoProcessHandler } from "../lib/media/process_job.ts";
@@ -36,7 +36,7 @@ Deno.test("[api] upload_hidden: the owner hears once when reports hide the item,
   const owner = await signedInMember(env.db);
   const item = await createMedia(env.db, { userId: owner.id, title: "Storm" });
   for (let i = 0; i < 2; i++) {
-    const r = await signedInMember(env.db);
+    const r = await trustedMember(env.db);
     await json(await env.request("/api/reports", { cookie: r.cookie, json: { videoId: item.id, reason: "other" } }), 201);
   }
   const [n, ...rest] = (await inbox(env, owner.cookie)).notifications;
@@ -105,6 +105,45 @@ Deno.test("[api] new_follower: a day's followers fold into one entry; following 
   assert.equal(n.count, 3);
   assert.equal(n.text, "fan_one and 2 others started following you.");
   assert.equal(n.url, "/user/fan_one");
+});
+
+Deno.test("[api] new_follower counts distinct followers: an unfollow-follow loop adds nothing to the count, the actors or the mail", async () => {
+  await using env = await makeTestEnv({ RATE_FOLLOWS_PER_USER: "1000" });
+  const star = await signedInMember(env.db, { username: "star_loop" });
+  const looper = await signedInMember(env.db, { username: "loop_fan" });
+  const other = await signedInMember(env.db, { username: "calm_fan" });
+  const follow = async (cookie: string, method: "POST" | "DELETE") => {
+    const res = await env.request(`/api/users/${star.id}/follow`, { method, cookie });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+    return await res.json();
+  };
+  for (let i = 0; i < 6; i++) {
+    assert.equal((await follow(looper.cookie, "POST")).following, true);
+    assert.equal((await follow(looper.cookie, "DELETE")).following, false);
+  }
+  await follow(looper.cookie, "POST");
+  await follow(other.cookie, "POST");
+  await follow(other.cookie, "DELETE");
+  await follow(other.cookie, "POST");
+  const [n, ...rest] = (await inbox(env, star.cookie)).notifications;
+  assert.deepEqual(rest, []);
+  assert.equal(n.kind, "new_follower");
+  assert.equal(n.count, 2, "two distinct followers, however often they came back");
+  assert.deepEqual(n.actors.map((a) => a.username), ["loop_fan", "calm_fan"]);
+  assert.equal(n.text, "loop_fan and 1 other started following you.");
+  assert.deepEqual((await storedRows(env)).filter((r) => r.includes("new_follower")), [`${star.id}:new_follower::2`]);
+  const actors = await env.db.client.execute("SELECT actor_id FROM notification_actors ORDER BY actor_id");
+  assert.deepEqual(actors.rows.map((r) => Number(r.actor_id)), [looper.id, other.id]);
+  assert.equal(await unread(env, star.cookie), 1);
+  // Once read, a new follower starts a new entry (and a follower already told is news again only there).
+  await env.db.client.execute("UPDATE notifications SET read_at = 1");
+  await follow(other.cookie, "DELETE");
+  await follow(other.cookie, "POST");
+  await follow(other.cookie, "DELETE");
+  await follow(other.cookie, "POST");
+  const fresh = (await inbox(env, star.cookie)).notifications.filter((x) => !x.read);
+  assert.deepEqual(fresh.map((x) => [x.count, x.actors.map((a) => a.username)]), [[1, ["calm_fan"]]]);
 });
 
 Deno.test("[api] like_milestone: once at 10 likes, not again after an unlike and a like", async () => {

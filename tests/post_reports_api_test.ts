@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { media, reports, threads } from "../db/schema/mod.ts";
 import { MEDIA_MSG } from "../common/media_rules.ts";
-import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv } from "./_helpers.ts";
+import { createMedia, createUser, errorOf, json, loginCookie, makeTestEnv, TRUSTED } from "./_helpers.ts";
 import { makeComment, makeThread } from "./_forum.ts";
 import { auditOf, commentCount, commentRow, reportsOfComment, threadRowOf } from "./_moderation.ts";
 
@@ -22,7 +22,7 @@ const owner = await createUser(db, { username: "rep_owner" });
 const writer = await createUser(db, { username: "rep_writer" });
 const writerCookie = await loginCookie(db, writer.id);
 const members = await Promise.all([1, 2, 3].map(async (i) => {
-  const u = await createUser(db, { username: `rep_member${i}` });
+  const u = await createUser(db, { username: `rep_member${i}`, ...TRUSTED });
   return { ...u, cookie: await loginCookie(db, u.id) };
 }));
 

@@ -71,7 +71,7 @@ Deno.test("[unit] phrases match words in a row, whatever is between them", () =>
 
 Deno.test("[unit] words are cut at anything but letters and digits, and a long word keeps only its start", () => {
   assert.deepEqual(wordsOf("it's e-mail: ok_now 3.5"), ["it", "s", "e", "mail", "ok", "now", "3", "5"]);
-  const long = "a".repeat(70) + "spam";
+  const long = "a".repeat(250) + "spam";
   assert.deepEqual(match(["*spam"], long), []);
   assert.deepEqual(match(["aaa*"], long), ["aaa*"]);
   assert.deepEqual(match(["a".repeat(60)], long), []);

@@ -145,9 +145,22 @@ export async function notifyLikes(tx: Tx, mediaId: number, likes: number) {
   });
 }
 
-/** A new follower, to the member followed (all of a day's new followers fold into one entry). */
-export function notifyFollow(tx: Tx, followerId: number, followeeId: number) {
-  return notify(tx, { kind: "new_follower", to: [followeeId], actorId: followerId, groupKey: "" });
+/**
+ * A new follower, to the member followed (all of a day's new followers fold into one entry). The entry
+ * counts distinct followers (issue 42 point 7): one already in it (notification_actors) adds nothing,
+ * so unfollowing and following again in a loop neither raises the count nor mails anyone.
+ */
+export async function notifyFollow(tx: Tx, followerId: number, followeeId: number, now = Date.now()): Promise<number[]> {
+  const entry = sql`select id from notifications where user_id = ${followeeId} and kind = 'new_follower' and group_key = ''
+    and day = ${dayOf(now)} and read_at is null`;
+  const [known] = await tx.all<{ one: number }>(sql`select 1 as one from notification_actors
+    where notification_id = (${entry}) and actor_id = ${followerId}`);
+  if (known) return [];
+  const ids = await notify(tx, { kind: "new_follower", to: [followeeId], actorId: followerId, groupKey: "", now });
+  if (ids.length) {
+    await tx.run(sql`insert or ignore into notification_actors (notification_id, actor_id) select (${entry}), ${followerId}`);
+  }
+  return ids;
 }
 
 /** A shown comment in a shown thread: to its starter and everyone with a shown comment in it. */

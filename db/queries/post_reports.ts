@@ -21,7 +21,13 @@ export function findOpenPostReport(db: Conn, ref: PostRef, reporterKey: string) 
 export async function insertPostReport(
   tx: Tx,
   ref: PostRef,
-  row: { userId: number | null; reporterKey: string; reason: typeof postReports.$inferInsert.reason; details: string | null },
+  row: {
+    userId: number | null;
+    reporterKey: string;
+    reason: typeof postReports.$inferInsert.reason;
+    details: string | null;
+    counts: boolean;
+  },
 ): Promise<number> {
   const target = ref.kind === "comment"
     ? { commentId: ref.id }
@@ -32,9 +38,15 @@ export async function insertPostReport(
   return r.id;
 }
 
-/** One open report of a post: which post, and whether a member made it (only members' reports count toward hiding). */
+/** One open report of a post: which post, who made it, and whether it counted toward hiding. */
 export async function findOpenPostReportById(db: Conn, ref: PostRef, reportId: number) {
-  return await db.select({ id: postReports.id, userId: postReports.userId, reporterKey: postReports.reporterKey }).from(postReports)
+  return await db.select({
+    id: postReports.id,
+    userId: postReports.userId,
+    reporterKey: postReports.reporterKey,
+    counts: postReports.counts,
+  })
+    .from(postReports)
     .where(and(eq(postReports.id, reportId), eq(column(ref.kind), ref.id), eq(postReports.status, "open"))).get() ?? null;
 }
 
@@ -88,6 +100,10 @@ export type ReportRow = {
   userId: number | null;
   username: string | null;
   reporterKey: string;
+  /** Whether it counted toward hiding; the reporter's account creation and verification (null once the account is gone). */
+  counts: boolean;
+  reporterCreatedAt: number | null;
+  reporterVerified: boolean;
   createdAt: number;
 };
 
@@ -102,7 +118,8 @@ export function openReportsSql(kind: PostKind | "item", ids: number[]) {
   return sql`
     SELECT * FROM (
       SELECT r.id AS id, r.${target} AS targetId, r.reason AS reason, r.details AS details, r.user_id AS userId,
-             u.username AS username, r.reporter_key AS reporterKey, r.created_at AS createdAt,
+             u.username AS username, r.reporter_key AS reporterKey, r.created_at AS createdAt, r.counts AS counts,
+             u.created_at AS reporterCreatedAt, u.email_verified AS reporterVerified,
              row_number() OVER (PARTITION BY r.${target} ORDER BY r.created_at DESC, r.id DESC) AS n
       FROM ${table} r LEFT JOIN users u ON u.id = r.user_id
       WHERE r.${target} IN (${list}) AND r.status = 'open'
@@ -120,13 +137,16 @@ export async function listOpenReports(db: Db, kind: PostKind | "item", ids: numb
     userId: r.userId === null ? null : Number(r.userId),
     username: r.username,
     reporterKey: r.reporterKey,
+    counts: Boolean(Number(r.counts)),
+    reporterCreatedAt: r.reporterCreatedAt === null ? null : Number(r.reporterCreatedAt),
+    reporterVerified: Boolean(Number(r.reporterVerified)),
     createdAt: Number(r.createdAt),
   }));
 }
 
 /** One open report of an item, for dismissing it alone. */
 export async function findOpenItemReport(db: Conn, mediaId: number, reportId: number) {
-  return await db.select({ id: reports.id, reporterKey: reports.reporterKey }).from(reports)
+  return await db.select({ id: reports.id, reporterKey: reports.reporterKey, counts: reports.counts }).from(reports)
     .where(and(eq(reports.id, reportId), eq(reports.mediaId, mediaId), eq(reports.status, "open"))).get() ?? null;
 }
 

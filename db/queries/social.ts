@@ -146,18 +146,25 @@ export function findOpenReport(db: Conn, mediaId: number, reporterKey: string) {
 }
 
 /**
- * Stores an open report. Only signed-in reporters count: media.openReports = distinct open
- * reports by members, and at `hideAt` the item is hidden from the public until an admin
- * resolves it. A visitor's report (keyed by address) is kept and listed for admins but never
- * counts, or anyone with a few addresses could hide any item.
+ * Stores an open report. Only a report that `counts` (lib/community/reports.ts `reportCounts`: a
+ * verified member old enough, not the owner) moves media.openReports, and at `hideAt` the item is
+ * hidden from the public until an admin resolves it. The others (a visitor's, a new account's, the
+ * owner's) are kept and listed for admins but never count, or a few fresh accounts could hide any item.
  */
 export async function insertReport(
   tx: Tx,
-  row: { mediaId: number; userId: number | null; reporterKey: string; reason: typeof reports.$inferInsert.reason; details: string | null },
+  row: {
+    mediaId: number;
+    userId: number | null;
+    reporterKey: string;
+    reason: typeof reports.$inferInsert.reason;
+    details: string | null;
+    counts: boolean;
+  },
   hideAt: number,
 ) {
   const [r] = await tx.insert(reports).values(row).returning({ id: reports.id });
-  if (row.userId === null) {
+  if (!row.counts) {
     const cur = await tx.select({ openReports: media.openReports }).from(media).where(eq(media.id, row.mediaId)).get();
     return { id: r.id, openReports: cur?.openReports ?? 0, hid: false };
   }

@@ -169,6 +169,8 @@ export const reports = sqliteTable("reports", {
   reason: text({ enum: REPORT_REASONS }).notNull(),
   details: text(),
   status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
+  /** Whether it counted toward hiding when made (a verified member old enough, not the owner: migration 0026, decision 039). */
+  counts: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),

@@ -21,6 +21,8 @@ export const postReports = sqliteTable("post_reports", {
   reason: text({ enum: REPORT_REASONS }).notNull(),
   details: text(),
   status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
+  /** Whether it counted toward hiding when made (migration 0026, decision 039), as `reports.counts`. */
+  counts: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
 }, (t) => [
   check(

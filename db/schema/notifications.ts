@@ -33,6 +33,15 @@ export const notifications = sqliteTable("notifications", {
   index("notifications_thread").on(t.threadId).where(sql`thread_id IS NOT NULL`),
 ]);
 
+/**
+ * The distinct followers folded into an unread "new followers" entry (issue 42 point 7, migration 0026,
+ * WITHOUT ROWID there): a follower already in it adds nothing, however often they unfollow and follow again.
+ */
+export const notificationActors = sqliteTable("notification_actors", {
+  notificationId: integer("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
+  actorId: integer("actor_id").notNull(),
+}, (t) => [primaryKey({ columns: [t.notificationId, t.actorId] })]);
+
 /** Per member and kind, only what differs from the defaults (common/notification_rules.ts). WITHOUT ROWID in the migration. */
 export const notificationSettings = sqliteTable("notification_settings", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),

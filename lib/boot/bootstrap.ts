@@ -4,7 +4,7 @@ import { type Db, preparedDb } from "../../db/client.ts";
 import { deleteExpiredSessions } from "../../db/queries/sessions.ts";
 import { findLoginByUsername, insertUser, setAdmin } from "../../db/queries/users.ts";
 import type { Config } from "../config.ts";
-import { log } from "../log.ts";
+import { log, redactText, redactUrl } from "../log.ts";
 import { signingSecret } from "../media/signing.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { storeFor } from "../storage/store.ts";
@@ -28,10 +28,10 @@ async function checkStorage(config: Config) {
   try {
     await storeFor(config).check();
   } catch (e) {
-    throw new Error(`STORAGE=${config.storage.kind}: ${(e as { detail?: string }).detail ?? String(e)}`);
+    throw new Error(`STORAGE=${config.storage.kind}: ${redactText((e as { detail?: string }).detail ?? String(e))}`);
   }
   if (config.storage.kind === "s3") {
-    log.info("media storage: S3 bucket", { bucket: config.storage.s3!.bucket, endpoint: config.storage.s3!.endpoint });
+    log.info("media storage: S3 bucket", { bucket: config.storage.s3!.bucket, endpoint: redactUrl(config.storage.s3!.endpoint) });
   }
 }
 

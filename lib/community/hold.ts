@@ -7,11 +7,13 @@
 import type { Db, Tx } from "../../db/client.ts";
 import { listWatchedWords } from "../../db/queries/watched_words.ts";
 import { compileWatchList, findWatched, type WatchList } from "../../common/watched_words.ts";
+import { skeleton } from "./skeleton.ts";
 import type { HeldReason } from "../../common/moderation.ts";
 import { hasLink } from "./links.ts";
 
 export async function loadWatchList(db: Db | Tx): Promise<WatchList> {
-  return compileWatchList((await listWatchedWords(db)).map((w) => w.pattern));
+  // Matched on skeletons: what members see, not the code points they typed (issue 42 point 3).
+  return compileWatchList((await listWatchedWords(db)).map((w) => w.pattern), skeleton);
 }
 
 /** Why these texts (a post's title, body and tags) are held, or null when they show at once. */

@@ -15,6 +15,11 @@ export const ReportView = z.strictObject({
   reporter: z.strictObject({ id: z.number().int(), username: z.string() }).nullable()
     .describe("The member who reported; null for a visitor or a deleted account"),
   visitor: z.boolean(),
+  counts: z.boolean().describe(
+    "Whether it counts toward REPORT_HIDE_THRESHOLD: a member with a verified email, older than REPORT_MIN_ACCOUNT_AGE_HOURS, not the owner",
+  ),
+  reporterAgeHours: z.number().int().nullable().describe("The reporter's account age when they reported, in hours; null for a visitor"),
+  reporterVerified: z.boolean().nullable().describe("Whether the reporter's email is verified; null for a visitor"),
   createdAt: iso,
 }).describe("One report: the reporter's reason and words");
 

@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import { log } from "../log.ts";
+import { log, redactUrl } from "../log.ts";
 import { S3Store } from "../storage/s3.ts";
 import { StorageError } from "../storage/error.ts";
 import {
@@ -128,7 +128,7 @@ export function startReplication(config: Config, db: Db): Replication | null {
   };
   const poller = setInterval(() => void poll(), 1000);
 
-  log.info("replica: replicating the database with Litestream", { litestream: version, replica: config.replica.url });
+  log.info("replica: replicating the database with Litestream", { litestream: version, replica: redactUrl(config.replica.url) });
   void checkAtStart(config, report);
   void start(0);
   void poll();

@@ -6,6 +6,7 @@
  * replica has reached says up to when everything is on the replica.
  */
 import type { Config } from "../config.ts";
+import { redactText, redactUrl } from "../log.ts";
 import { LAGGING_SECONDS, type ReplicaProblem, type ReplicaStatus } from "./status.ts";
 
 /** A WAL position within one generation: the WAL file's index, then the offset in it. */
@@ -69,10 +70,13 @@ export function classify(text: string): Exclude<ReplicaProblem, "not-running"> {
 /** The operator's sentence for a problem, naming the setting to look at. */
 export function describe(config: Config, problem: ReplicaProblem, detail = ""): string {
   const r = config.replica!;
-  const where = `bucket "${r.bucket}" at ${r.endpoint}`;
+  // These words reach the log and the admin overview: the endpoint without its user and password, Litestream's words redacted.
+  const endpoint = redactUrl(r.endpoint);
+  const where = `bucket "${r.bucket}" at ${endpoint}`;
+  detail = redactText(detail);
   switch (problem) {
     case "unreachable":
-      return `cannot reach the replica endpoint ${r.endpoint} (wrong REPLICA_ENDPOINT, or the server is down)`;
+      return `cannot reach the replica endpoint ${endpoint} (wrong REPLICA_ENDPOINT, or the server is down)`;
     case "credentials":
       return `${where} refused the credentials: check REPLICA_ACCESS_KEY_ID and REPLICA_SECRET_ACCESS_KEY`;
     case "bucket":

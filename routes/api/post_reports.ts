@@ -6,7 +6,7 @@ import { notFound } from "../../lib/http_error.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
-import { reportPost } from "../../lib/community/reports.ts";
+import { reportCounts, reportPost } from "../../lib/community/reports.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { postReportSchema } from "../../common/schemas/reports.ts";
 import { FORUM_MSG } from "../../common/forum_rules.ts";
@@ -22,21 +22,23 @@ function shownOr404(post: PostRow | null, message: string): PostRow {
  * Reports of comments and forum posts (issue 34 point 2), mounted at `/api`: `{ reason, details? }`
  * as for items (the same reasons, limits and rate limit), visitors included; one open report per
  * reporter and post (409 for a second); REPORT_HIDE_THRESHOLD members hide the post until an admin
- * decides (lib/community/reports.ts).
+ * decides, counting only verified, old enough members other than the writer (lib/community/reports.ts).
  */
 export function postReportsApi(limiter: RateLimiter) {
   /** The rate limit first (as for items), then the body, then the post: `find` answers 404 for what this viewer may not report. */
   async function report(c: Context<AppEnv>, find: () => Promise<PostRow>) {
-    const { rate, reportHideThreshold } = c.var.config;
+    const { rate, reportHideThreshold, reportMinAccountAgeMs } = c.var.config;
     const reporterKey = viewerKey(c);
     await limiter.hit(`report:${reporterKey}`, rate.reportsPerUser, rate.socialWindowSeconds);
     const { reason, details } = await jsonBody(c, postReportSchema);
     const found = await find();
-    const userId = c.var.user?.id ?? null;
+    const user = c.var.user;
+    const userId = user?.id ?? null;
     const { id, hidden } = await writeTx(c.var.db, async (tx) => {
       // Read again under the write lock: an admin may have deleted or hidden it meanwhile.
       const post = shownOr404(await findPost(tx, found), MODERATION_MSG.postNotFound);
-      return await reportPost(tx, post, { userId, reporterKey, reason, details: details || null }, reportHideThreshold);
+      const counts = reportCounts(user, post.userId, reportMinAccountAgeMs);
+      return await reportPost(tx, post, { userId, reporterKey, reason, details: details || null, counts }, reportHideThreshold);
     });
     if (found.kind === "comment" && found.parentId !== null) forgetItemRow(c.var.db, found.parentId);
     return c.json({ success: true, id, hidden }, 201);

@@ -10,16 +10,18 @@ import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { MEDIA_MSG, OPEN_REPORTS_MAX } from "../../common/media_rules.ts";
 import { reportSchema } from "../../common/schemas/reports.ts";
 import { contentChanged } from "../../lib/http/content_version.ts";
+import { reportCounts } from "../../lib/community/reports.ts";
 
 /**
  * POST /api/reports and POST /api/report (both paths, one action: routes/mod.ts mounts this at
  * both, as the spec's client uses both; decision 036). One open report per
  * reporter (account, or a keyed hash of a visitor's address) and item, at most OPEN_REPORTS_MAX open
- * ones per reporter (422) and RATE_REPORTS_PER_USER a window (429) (issue 31).
+ * ones per reporter (422) and RATE_REPORTS_PER_USER a window (429) (issue 31). Every report is kept;
+ * only a verified, old enough member's on someone else's item counts toward hiding (issue 42, decision 039).
  */
 export function reportsApi(limiter: RateLimiter) {
   const handler = async (c: import("hono").Context<AppEnv>) => {
-    const { rate, reportHideThreshold } = c.var.config;
+    const { rate, reportHideThreshold, reportMinAccountAgeMs } = c.var.config;
     const reporterKey = viewerKey(c);
     await limiter.hit(`report:${reporterKey}`, rate.reportsPerUser, rate.socialWindowSeconds);
     const { videoId, reason, details } = await jsonBody(c, reportSchema);
@@ -34,6 +36,7 @@ export function reportsApi(limiter: RateLimiter) {
         reporterKey,
         reason,
         details: details || null,
+        counts: reportCounts(user, item.userId, reportMinAccountAgeMs),
       }, reportHideThreshold);
       // The owner hears that reports hid their item (issue 33), not who reported it.
       if (report.hid) await notifyOwner(tx, item.id, "upload_hidden");

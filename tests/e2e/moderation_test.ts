@@ -178,6 +178,9 @@ for (const viewport of VIEWPORTS) {
     const itemRow = rowWith(adminPage, `Misleading caption ${size}`);
     await itemRow.getByText("The caption claims this is real footage.").waitFor();
     await itemRow.getByText("by visitor").waitFor();
+    // Beside each member's report, their account's age and verification, and whether it counts (issue 42 point 1).
+    await row.getByTestId("reporter-account").getByText("account 0 h old · unverified").waitFor();
+    await row.getByText("not counted", { exact: true }).first().waitFor();
     await shot(adminPage, `reported-tab-${size}`);
     await row.scrollIntoViewIfNeeded();
     await shot(adminPage, `reported-tab-posts-${size}`);

@@ -1,4 +1,4 @@
-import type { ReportView } from "../../../common/moderation.ts";
+import { accountAgeText, type ReportView } from "../../../common/moderation.ts";
 import { formatDate } from "../../../common/format.ts";
 import { REPORT_REASONS } from "../../../common/media_rules.ts";
 import { MemberLink } from "./PostCells.tsx";
@@ -9,7 +9,9 @@ export const reasonLabel = (value: string) => REPORT_REASONS.find((r) => r.value
 
 /**
  * The reports of one item or post (issue 34 point 1): each one's reason, the reporter's words,
- * who reported (a member, linked, or "visitor") and when, with Dismiss for that report alone.
+ * who reported (a member, linked, or "visitor") and when, with Dismiss for that report alone; beside
+ * a member, their account's age when they reported and whether their email is verified, and whether
+ * the report counts toward hiding (issue 42 point 1).
  * `total` is how many are open; the newest are listed.
  */
 export function ReportList({ reports, total, rowId, calls, dismiss }: {
@@ -28,6 +30,21 @@ export function ReportList({ reports, total, rowId, calls, dismiss }: {
               <span className="rounded bg-red-900/60 px-1.5 py-0.5 font-medium text-red-100">{reasonLabel(r.reason)}</span>
               <span className="text-neutral-300">
                 by {r.reporter ? <MemberLink user={r.reporter} /> : r.visitor ? "visitor" : "a deleted account"}
+              </span>
+              {r.reporterAgeHours !== null && (
+                <span className="text-neutral-300" data-testid="reporter-account">
+                  {`account ${accountAgeText(r.reporterAgeHours)} old · ${r.reporterVerified ? "verified" : "unverified"}`}
+                </span>
+              )}
+              <span
+                className={r.counts
+                  ? "rounded bg-amber-900/60 px-1.5 py-0.5 text-amber-100"
+                  : "rounded bg-neutral-800 px-1.5 py-0.5 text-neutral-200"}
+                title={r.counts
+                  ? "Counts toward hiding"
+                  : "A visitor's, a new or unverified account's, or the owner's report does not count"}
+              >
+                {r.counts ? "counts" : "not counted"}
               </span>
               <time dateTime={r.createdAt} className="text-neutral-300">{formatDate(r.createdAt, "numeric")}</time>
               <span className="ml-auto">
