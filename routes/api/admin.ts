@@ -20,7 +20,7 @@ import type { ItemRow } from "../../db/queries/media.ts";
 import { hasOpenJob } from "../../db/queries/jobs.ts";
 import { findMediaForProcessing } from "../../db/queries/media_files.ts";
 import { queueVideoProcessing } from "../../lib/media/process_job.ts";
-import type { AdminItem, AdminUser, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
+import type { AdminItem, ApprovedPage, ReportedItem } from "../../common/api_types.ts";
 import { blocklistSchema, bulkContentSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { bulkDecideItems } from "../../lib/community/item_bulk.ts";
 import { queueFollowerNews } from "../../lib/media/published.ts";
