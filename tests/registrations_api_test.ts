@@ -10,6 +10,7 @@ import { auditLog, invites, registrationRequests, users } from "../db/schema/mod
 import { SIGNUP_MSG } from "../common/site_settings.ts";
 import { createUser, errorOf, json, loginCookie, makeTestEnv, sessionCookie } from "./_helpers.ts";
 import { readOutbox } from "./_mail.ts";
+import { SITE_RESPONSES } from "../lib/render/api_site.ts";
 
 const env = await makeTestEnv({ RATE_REGISTER_PER_IP: "1000", RATE_LOGIN_PER_IP: "1000", RATE_LOGIN_PER_ACCOUNT: "1000" });
 const { request, db, config } = env;
@@ -259,5 +260,27 @@ Deno.test("[api] approval: an invite code admits at once, without a reason or a 
   const row = await userNamed(body.username);
   assert.equal(await db.select().from(registrationRequests).where(eq(registrationRequests.userId, row!.id)).get(), undefined);
   assert.equal(await errorOf(await register(signup({ inviteCode: code })), 403), SIGNUP_MSG.inviteUsedUp);
+  await mode("open");
+});
+
+Deno.test("[api] the answers match the OpenAPI document's schemas (lib/render/api_site.ts)", async () => {
+  const R = SITE_RESPONSES;
+  await mode("approval");
+  const waiting = await json(await register(signup({ reason: "documented" })), 202);
+  assert.ok(R.SignupRequested.safeParse(waiting).success);
+  assert.ok(R.SiteSettings.safeParse(await json(await request("/api/admin/settings", { cookie: adminCookie }))).success);
+  const page = await json(await request("/api/admin/registrations", { cookie: adminCookie }));
+  assert.ok(R.SignupPage.safeParse(page).success, JSON.stringify(page));
+  const made = await makeInvite({ maxUses: 3 });
+  assert.ok(R.InviteMade.safeParse(made).success);
+  assert.ok(R.InviteList.safeParse(await json(await request("/api/admin/invites", { cookie: adminCookie }))).success);
+  const decided = await json(
+    await request(`/api/admin/registrations/${page.signups[0].id}/approve`, { method: "POST", cookie: adminCookie }),
+  );
+  assert.ok(R.SignupDecided.safeParse(decided).success);
+  assert.ok(
+    R.InviteRevoked.safeParse(await json(await request(`/api/admin/invites/${made.code}`, { method: "DELETE", cookie: adminCookie })))
+      .success,
+  );
   await mode("open");
 });
