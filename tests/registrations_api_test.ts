@@ -97,6 +97,9 @@ Deno.test("[api] approval: the reason is required (1-500 characters); a sign-up 
   assert.equal(request_?.reason, "I make short films with AI tools.");
 
   assert.equal(await errorOf(await login(body.username), 403), SIGNUP_MSG.pending);
+  // No public profile while waiting.
+  await errorOf(await request(`/api/users/${row.id}/profile`), 404);
+  assert.equal((await request(`/user/${body.username}`)).status, 404);
   assert.equal(
     await errorOf(await login(body.username, "wrong-pass"), 401),
     "Invalid username or password",
@@ -281,6 +284,37 @@ Deno.test("[api] the answers match the OpenAPI document's schemas (lib/render/ap
   assert.ok(
     R.InviteRevoked.safeParse(await json(await request(`/api/admin/invites/${made.code}`, { method: "DELETE", cookie: adminCookie })))
       .success,
+  );
+  await mode("open");
+});
+
+Deno.test("[api] approval without script: the /auth form post asks the reason, then says the request was sent", async () => {
+  await mode("approval");
+  const form = (fields: Record<string, string>) =>
+    request("/auth?tab=register", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        form: "register",
+        dateOfBirth: "1990-01-01",
+        password: "hunter22",
+        confirmPassword: "hunter22",
+        termsAccepted: "on",
+        ...fields,
+      }).toString(),
+    });
+  const missing = await form({ username: "nojs_wait", email: "nojs_wait@example.com" });
+  assert.equal(missing.status, 400);
+  assert.match(await missing.text(), /Tell us why you want to join/);
+  const sent = await form({ username: "nojs_wait", email: "nojs_wait@example.com", reason: "No script here" });
+  assert.equal(sent.status, 200);
+  assert.match(sent.headers.get("content-type") ?? "", /text\/html/);
+  assert.match(await sent.text(), /Your request to join has been sent/);
+  assert.equal(sent.headers.getSetCookie().some((c) => /dr_session=/.test(c)), false);
+  const row = await userNamed("nojs_wait");
+  assert.equal(
+    (await db.select().from(registrationRequests).where(eq(registrationRequests.userId, row!.id)).get())?.reason,
+    "No script here",
   );
   await mode("open");
 });
