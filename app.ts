@@ -11,6 +11,7 @@ import { log } from "./lib/log.ts";
 import { RateLimiter } from "./lib/http/rate_limit.ts";
 import { securityHeaders } from "./lib/http/security_headers.ts";
 import { sessionMiddleware } from "./lib/auth/session.ts";
+import { siteSettings } from "./lib/settings/site_settings.ts";
 import { mountRoutes } from "./routes/mod.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
@@ -40,6 +41,8 @@ export function createApp(config: Config, deps: AppDeps) {
   });
   // Outside compression, so a hit is served as stored: compressed, headers and all. A page with the
   // ad tag (AD_PAGES in lib/http/security_headers.ts: the home page) needs a nonce of its own per response, so with AD_CLIENT_ID it is never shared.
+  // The settings another process saved are in force here within a second (issue 41): before the page cache, whose key moves with them.
+  app.use(async (c, next) => c.req.path === "/healthz" ? await next() : await siteSettings(deps.db, config)(c, next));
   app.use(microCache(config.adClientId ? /^\/api\/content\/feed$/ : /^\/(api\/content\/feed)?$/, config.pageCacheSeconds));
   app.use(compression());
   app.use(securityHeaders());

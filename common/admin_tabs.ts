@@ -11,6 +11,9 @@ export const ADMIN_TABS = [
   ["users", "Users"],
   ["featured", "Featured"],
   ["approved", "Approved"],
+  // Issue 41: the sign-ups waiting for approval with the invite codes, and the site's settings.
+  ["signups", "Sign-ups"],
+  ["settings", "Settings"],
   ["log", "Log"],
 ] as const;
 

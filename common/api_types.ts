@@ -186,3 +186,17 @@ export type UnreadCount = { count: number };
 
 /** `GET /api/admin/counts`. */
 export type AdminCounts = { pendingCount: number; reportedCount: number; heldCount: number; totalCount: number };
+
+/** `GET /api/admin/registrations` (issue 41): a sign-up waiting for approval. */
+export type Signup = { id: number; username: string; email: string | null; reason: string; createdAt: string };
+
+/** `GET /api/admin/invites` (issue 41): a code, its link and limits (null: none), and whether it still admits. */
+export type Invite = {
+  code: string;
+  url: string;
+  createdAt: string;
+  expiresAt: string | null;
+  maxUses: number | null;
+  uses: number;
+  state: "active" | "used up" | "expired" | "revoked";
+};

@@ -34,6 +34,14 @@ export const AUDIT_ACTIONS = [
   "post.dismiss_report",
   "watched_word.add",
   "watched_word.remove",
+  /** Issue 41: the site's settings saved (details: `before` and `after`, the changed settings only). */
+  "settings.update",
+  /** A sign-up waiting for approval let in, or turned away (the account is then deleted; details: username, reason). */
+  "signup.approve",
+  "signup.reject",
+  /** An invite code made or revoked (details: code, maxUses, expiresAt). */
+  "invite.create",
+  "invite.revoke",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -63,6 +71,11 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "post.dismiss_report": "Dismissed a report of a post",
   "watched_word.add": "Watched a word",
   "watched_word.remove": "Stopped watching a word",
+  "settings.update": "Changed the site's settings",
+  "signup.approve": "Approved a sign-up",
+  "signup.reject": "Rejected a sign-up",
+  "invite.create": "Made an invite code",
+  "invite.revoke": "Revoked an invite code",
 };
 
 /** Actions the site takes by itself: their entries have no actor. */
@@ -97,6 +110,9 @@ export function auditSummary(action: string, details: Record<string, unknown> | 
       }`,
     );
   }
+  if (action === "settings.update" && d.after && typeof d.after === "object") parts.push(`changed: ${Object.keys(d.after).join(", ")}`);
+  if (action.startsWith("invite.") && text(d, "code")) parts.push(`code ${text(d, "code")}`);
+  if (action.startsWith("signup.") && text(d, "username")) parts.push(`@${text(d, "username")}`);
   if (typeof d.resolvedReports === "number") parts.push(plural(d.resolvedReports, "report", "reports"));
   const reason = text(d, "reason");
   if (reason) parts.push(`reason: ${cut(reason, 120)}`);

@@ -7,6 +7,8 @@ import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
 import HeldTab from "../components/ui/admin/HeldTab.tsx";
 import UsersTab from "../components/ui/admin/UsersTab.tsx";
 import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
+import SettingsTab from "../components/ui/admin/SettingsTab.tsx";
+import SignupsTab from "../components/ui/admin/SignupsTab.tsx";
 import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
@@ -49,6 +51,8 @@ export default function AdminDashboard({ adminId, categories, overview, replica,
     users: <UsersTab adminId={adminId} />,
     featured: <FeaturedTab />,
     approved: <ApprovedTab categories={categories} changed={refreshCounts} />,
+    signups: <SignupsTab />,
+    settings: <SettingsTab />,
   };
 
   return (

@@ -7,9 +7,18 @@ import { type FieldErrors, fieldErrors } from "../common/schemas/form.ts";
 import { DatePicker } from "../components/ui/DatePicker.tsx";
 import { toast } from "../components/ui/toast.ts";
 import { authHref, NEXT_PARAM, safeNext } from "../common/return_to.ts";
+import { REASON_MAX, type RegistrationMode, SIGNUP_MSG } from "../common/site_settings.ts";
 
 /** What the server echoes back after a refused form post (never the password). */
-export type AuthValues = { username?: string; email?: string; dateOfBirth?: string; termsAccepted?: boolean };
+export type AuthValues = {
+  username?: string;
+  email?: string;
+  dateOfBirth?: string;
+  termsAccepted?: boolean;
+  /** Issue 41: the answer to "Why do you want to join?" and the invite code (`/auth?invite=CODE` fills it in). */
+  reason?: string;
+  inviteCode?: string;
+};
 /** The sign-in providers the operator set up (GOOGLE_CLIENT_ID ..., FACEBOOK_CLIENT_ID ...). */
 export type SocialProvider = "google" | "facebook";
 /**
@@ -23,6 +32,10 @@ type Props = {
   values?: AuthValues;
   next?: string | null;
   social?: SocialProvider[];
+  /** Who may sign up (the site's setting, issue 41): the Register tab asks for what it needs, or says sign-ups are closed. */
+  registrations?: RegistrationMode;
+  /** A message that is not an error (the sign-up request was sent). */
+  notice?: string | null;
 };
 type User = { id: number; username: string };
 
@@ -40,7 +53,9 @@ const SOCIAL_DELAY_MS = 100;
  * JavaScript) signs in on the server instead of putting the password in the address; once
  * hydrated they validate here and use the JSON API. The tabs are links for the same reason.
  */
-export default function AuthForm({ initialTab, maxBirthDate, error = null, values = {}, next = null, social = [] }: Props) {
+export default function AuthForm(
+  { initialTab, maxBirthDate, error = null, values = {}, next = null, social = [], registrations = "open", notice = null }: Props,
+) {
   const [tab, setTab] = useState(initialTab);
   const tabClass = (t: string) =>
     `flex-1 rounded-md py-2 text-center text-sm font-medium ${
@@ -71,9 +86,18 @@ export default function AuthForm({ initialTab, maxBirthDate, error = null, value
       {shown.error && (
         <p role="alert" className="mb-4 rounded-lg border border-red-800 bg-red-950 p-3 text-sm text-red-200">{shown.error}</p>
       )}
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-800 bg-emerald-950 p-3 text-sm text-emerald-200">{notice}</p>
+      )}
       {tab === "login"
         ? <LoginForm initial={shown.values} next={next} social={social} />
-        : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} next={next} />}
+        : registrations === "closed"
+        ? (
+          <p role="status" className="rounded-lg border border-neutral-700 bg-neutral-900 p-4 text-sm text-neutral-200">
+            {SIGNUP_MSG.closed} Members can still <a href={authHref(next)} className="text-orange-400 underline">log in</a>.
+          </p>
+        )
+        : <RegisterForm maxBirthDate={maxBirthDate} initial={shown.values} next={next} mode={registrations} />}
     </div>
   );
 }
@@ -172,8 +196,15 @@ function LoginForm({ initial, next, social }: { initial: AuthValues; next: strin
   );
 }
 
-function RegisterForm({ maxBirthDate, initial, next }: { maxBirthDate: string; initial: AuthValues; next: string | null }) {
+function RegisterForm(
+  { maxBirthDate, initial, next, mode }: { maxBirthDate: string; initial: AuthValues; next: string | null; mode: RegistrationMode },
+) {
+  const [requested, setRequested] = useState<string | null>(null);
+  // During approval an invite code skips the wait, so its field shows when the link brought one.
+  const askCode = mode === "invite" || (mode === "approval" && !!initial.inviteCode);
   const [values, setValues] = useState({
+    reason: initial.reason ?? "",
+    inviteCode: initial.inviteCode ?? "",
     username: initial.username ?? "",
     email: initial.email ?? "",
     dateOfBirth: initial.dateOfBirth ?? "2000-01-01",
@@ -190,15 +221,23 @@ function RegisterForm({ maxBirthDate, initial, next }: { maxBirthDate: string; i
   async function submit(e: FormEvent) {
     e.preventDefault();
     const found = fieldErrors(registerFormSchema.safeParse(values));
+    if (mode === "invite" && !values.inviteCode.trim()) found.inviteCode = SIGNUP_MSG.inviteNeeded;
+    if (mode === "approval" && !values.inviteCode.trim() && !values.reason.trim()) found.reason = SIGNUP_MSG.reasonNeeded;
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const { confirmPassword: _, ...payload } = values;
+    const { confirmPassword: _, reason, inviteCode, ...payload } = values;
     try {
-      await api<User>("/api/register", {
+      const answer = await api<User | { pending: true; message: string }>("/api/register", {
         method: "POST",
-        body: { ...payload, dateOfBirth: new Date(`${values.dateOfBirth}T00:00:00Z`).toISOString() },
+        body: {
+          ...payload,
+          ...(mode === "approval" && reason.trim() ? { reason } : {}),
+          ...(askCode && inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+          dateOfBirth: new Date(`${values.dateOfBirth}T00:00:00Z`).toISOString(),
+        },
       });
+      if ("pending" in answer) return setRequested(answer.message);
       goBack(next);
     } catch (err) {
       const message = err instanceof ApiError && err.body?.error ? err.body.error : "Username may already be taken";
@@ -207,6 +246,9 @@ function RegisterForm({ maxBirthDate, initial, next }: { maxBirthDate: string; i
     }
   }
 
+  if (requested) {
+    return <p role="status" className="rounded-lg border border-emerald-800 bg-emerald-950 p-4 text-sm text-emerald-200">{requested}</p>;
+  }
   return (
     <form ref={form} method="post" action="/auth?tab=register" onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
       <input type="hidden" name="form" value="register" />
@@ -274,6 +316,37 @@ function RegisterForm({ maxBirthDate, initial, next }: { maxBirthDate: string; i
           aria-invalid={!!errors.confirmPassword}
         />
       </Field>
+      {askCode && (
+        <Field id="reg-invite" label="Invite code" error={errors.inviteCode}>
+          <input
+            id="reg-invite"
+            name="inviteCode"
+            autoComplete="off"
+            className="field"
+            value={values.inviteCode}
+            onChange={(e) => set({ inviteCode: e.target.value })}
+            aria-invalid={!!errors.inviteCode}
+          />
+        </Field>
+      )}
+      {mode === "approval" && (
+        <Field id="reg-reason" label={SIGNUP_MSG.question} error={errors.reason}>
+          <textarea
+            id="reg-reason"
+            name="reason"
+            rows={3}
+            maxLength={REASON_MAX}
+            className="field"
+            value={values.reason}
+            onChange={(e) => set({ reason: e.target.value })}
+            aria-invalid={!!errors.reason}
+            aria-describedby="reg-reason-note"
+          />
+          <p id="reg-reason-note" className="mt-1 text-xs text-neutral-400">
+            {values.inviteCode.trim() ? "Not needed with an invite code." : "An admin reads this before your account opens."}
+          </p>
+        </Field>
+      )}
       <div>
         <label className="flex items-start gap-2 text-sm text-neutral-300">
           <input

@@ -54,6 +54,12 @@ function toConfig(env: Env) {
     operatorName: env.OPERATOR_NAME ?? env.SITE_NAME,
     operatorAddress: env.OPERATOR_ADDRESS,
     governingLaw: env.GOVERNING_LAW,
+    /** A new site's settings that have no field above (issue 41; lib/settings/site_settings.ts reads them). */
+    siteDefaults: {
+      registrations: env.REGISTRATIONS,
+      uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+      dailyUploadQuotaBytes: env.DAILY_UPLOAD_QUOTA_BYTES,
+    },
     ageGate: env.AGE_GATE,
     exitUrl: env.EXIT_URL,
     adClientId: env.AD_CLIENT_ID,

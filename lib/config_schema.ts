@@ -29,6 +29,11 @@ export const envSchema = z.object({
   OPERATOR_NAME: z.string().min(1).max(120).optional(),
   OPERATOR_ADDRESS: z.string().max(300).optional(),
   GOVERNING_LAW: z.string().min(1).max(200).default("the laws of the country where the operator is established"),
+  /** Issue 41: who may sign up on a new site (after the first save on the admin Settings tab, the stored value wins). */
+  REGISTRATIONS: z.enum(["open", "approval", "invite", "closed"]).default("open"),
+  /** Default upload quotas of a new site, in bytes; -1: no limit. */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(-1),
+  DAILY_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(-1),
   /** The 18+ interstitial for visitors without the age cookie (spec part 2 §2 "Age gate"). */
   AGE_GATE: bool.default(true),
   /** Where Exit Site on /access-denied goes: a general search engine. */

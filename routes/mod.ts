@@ -9,6 +9,9 @@ import { adminApi } from "./api/admin.ts";
 import { adminPostsApi } from "./api/admin_posts.ts";
 import { watchedWordsApi } from "./api/watched_words.ts";
 import { adminUsersApi } from "./api/admin_users.ts";
+import { adminSettingsApi } from "./api/admin_settings.ts";
+import { adminRegistrationsApi } from "./api/admin_registrations.ts";
+import { adminInvitesApi } from "./api/admin_invites.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
@@ -95,6 +98,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/admin/watched-words", watchedWordsApi);
   // admin_users.ts: the Users tab and each member's page with its actions (issue 34 point 4).
   app.route("/api/admin/users", adminUsersApi);
+  // Issue 41: the site's settings, the sign-ups waiting for approval and the invite codes, each admin-only on its own.
+  app.route("/api/admin/settings", adminSettingsApi);
+  app.route("/api/admin/registrations", adminRegistrationsApi);
+  app.route("/api/admin/invites", adminInvitesApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);

@@ -109,19 +109,21 @@ Deno.test("[layout] no route imports another route: shared logic lives in lib/ o
 const LIB_RULE: Record<string, string[]> = {
   "lib": [],
   "lib/http": ["lib"],
+  // The site's settings (issue 41): read by media (quotas), auth (sign-ups) and render (names, legal texts).
+  "lib/settings": ["lib", "lib/http"],
   // The job queue is plumbing (a table, claims, leases): it imports nothing of the work it runs.
   "lib/jobs": ["lib"],
   // Storage backends (local disk, S3) know files and buckets, nothing of items or users.
   "lib/storage": ["lib", "lib/http"],
   // Litestream and the replica's state (issue 37): the bucket check is the storage backend's.
   "lib/replica": ["lib", "lib/http", "lib/storage"],
-  "lib/media": ["lib", "lib/http", "lib/jobs", "lib/storage"],
-  "lib/feed": ["lib", "lib/http", "lib/media"],
-  "lib/community": ["lib", "lib/http", "lib/media"],
-  "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community"],
+  "lib/media": ["lib", "lib/http", "lib/jobs", "lib/storage", "lib/settings"],
+  "lib/feed": ["lib", "lib/http", "lib/media", "lib/settings"],
+  "lib/community": ["lib", "lib/http", "lib/media", "lib/settings"],
+  "lib/auth": ["lib", "lib/http", "lib/media", "lib/feed", "lib/community", "lib/settings"],
   // Notifications (issue 33): their jobs, mails (auth/mail.ts) and the unsubscribe token (media/signing.ts).
-  "lib/notify": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/auth"],
-  "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
+  "lib/notify": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/auth", "lib/settings"],
+  "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community", "lib/settings"],
   "lib/boot": [
     "lib",
     "lib/http",
@@ -133,6 +135,7 @@ const LIB_RULE: Record<string, string[]> = {
     "lib/notify",
     "lib/render",
     "lib/storage",
+    "lib/settings",
   ],
 };
 /** The root keeps what every folder uses; anything else goes in a subsystem folder. */

@@ -1,7 +1,8 @@
 /** Social sign-in against a real OAuth2/OIDC server on loopback (oauth2-mock-server). */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { socialAccounts, users } from "../db/schema/mod.ts";
+import { registrationRequests, socialAccounts, users } from "../db/schema/mod.ts";
+import { saveSiteSettings } from "../lib/settings/site_settings.ts";
 import { createUser, makeTestEnv, sessionCookie } from "./_helpers.ts";
 import { signInWithGoogle as signInWith, startGoogle } from "./_oauth.ts";
 
@@ -83,6 +84,38 @@ Deno.test("[auth] a provider that is not configured sends the visitor back to /a
   const res = await env.request("/auth/facebook");
   assert.equal(res.status, 302);
   assert.equal(res.headers.get("location"), "/auth?social=facebook");
+});
+
+Deno.test("[auth] issue 41: no new account by Google while sign-ups are closed or by invite; one made during approval waits", async () => {
+  const admin = await createUser(env.db, { username: "social_admin", isAdmin: true });
+  await saveSiteSettings(env.db, env.config, { registrations: "closed" }, admin.id);
+  nextProfile = { sub: "g-closed", email: "closed@example.com", email_verified: true, name: "Closed Out" };
+  const closed = await signInWithGoogle();
+  assert.equal(closed.headers.get("location"), "/auth?social_error=closed&provider=google");
+  assert.ok(!closed.headers.getSetCookie().some((c) => c.startsWith("dr_session=")));
+  assert.match(await (await env.request("/auth?social_error=closed")).text(), /Sign-ups are closed on this site\./);
+
+  await saveSiteSettings(env.db, env.config, { registrations: "invite" }, admin.id);
+  nextProfile = { sub: "g-invite", email: "invite@example.com", email_verified: true, name: "No Code" };
+  assert.equal((await signInWithGoogle()).headers.get("location"), "/auth?social_error=invite&provider=google");
+  for (const sub of ["g-closed", "g-invite"]) {
+    assert.equal(await env.db.select().from(socialAccounts).where(eq(socialAccounts.providerUserId, sub)).get(), undefined);
+  }
+  // An existing member still signs in while sign-ups are closed.
+  nextProfile = { sub: "g-new", email: "newbie@example.com", email_verified: true, name: "New Bie" };
+  assert.equal((await signInWithGoogle()).headers.get("location"), "/");
+
+  await saveSiteSettings(env.db, env.config, { registrations: "approval" }, admin.id);
+  nextProfile = { sub: "g-wait", email: "wait@example.com", email_verified: true, name: "Wait Here" };
+  for (let i = 0; i < 2; i++) {
+    const waiting = await signInWithGoogle();
+    assert.equal(waiting.headers.get("location"), "/auth?social_error=pending");
+    assert.ok(!waiting.headers.getSetCookie().some((c) => c.startsWith("dr_session=")));
+  }
+  const link = await env.db.select().from(socialAccounts).where(eq(socialAccounts.providerUserId, "g-wait")).get();
+  const waitingRow = await env.db.select().from(registrationRequests).where(eq(registrationRequests.userId, link!.userId)).get();
+  assert.equal(waitingRow?.reason, "(signed up with Google)");
+  await saveSiteSettings(env.db, env.config, { registrations: "open" }, admin.id);
 });
 
 Deno.test.afterAll(async () => {

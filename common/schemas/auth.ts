@@ -12,6 +12,7 @@ import {
   USERNAME_MIN,
   USERNAME_RE,
 } from "../auth_rules.ts";
+import { inviteCodeField, reasonField } from "./settings.ts";
 
 /** The registration's fields, which a profile edit (account.ts) obeys too. */
 export const usernameField = z.string().check(
@@ -44,6 +45,9 @@ export const registerSchema = z.object({
   dateOfBirth,
   password: passwordField,
   termsAccepted: z.literal(true, MSG.terms),
+  /** Issue 41: the answer to "Why do you want to join?" (approval) and the invite code (invite, or approval without waiting). */
+  reason: z.optional(reasonField),
+  inviteCode: z.optional(inviteCodeField),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { categories, media, users } from "../schema/mod.ts";
+import { categories, media, registrationRequests, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
 import { notMutedBy } from "./mutes.ts";
 
@@ -28,13 +28,16 @@ export type ProfileUser = {
   followingCount: number;
 };
 
+/** A sign-up waiting for approval (issue 41) has no public profile yet. */
+const admitted = sql`not exists (select 1 from ${registrationRequests} where ${registrationRequests.userId} = ${users.id})`;
+
 export function findProfileUserById(db: Db, id: number): Promise<ProfileUser | undefined> {
-  return db.select(profileColumns).from(users).where(eq(users.id, id)).get();
+  return db.select(profileColumns).from(users).where(and(eq(users.id, id), admitted)).get();
 }
 
 /** Case-insensitive, as usernames are unique regardless of case. */
 export function findProfileUserByUsername(db: Db, username: string): Promise<ProfileUser | undefined> {
-  return db.select(profileColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
+  return db.select(profileColumns).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, admitted)).get();
 }
 
 /** `mutedBy`: a viewer with mutes (issue 25), whose muted items leave the grid and its count in SQL, so pages stay full. */

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { bans, users } from "../schema/mod.ts";
+import { bans, registrationRequests, users } from "../schema/mod.ts";
 import type { SessionUser } from "../../common/api_types.ts";
 
 /** A member as the server holds them: `GET /api/user`'s fields, `createdAt` in Unix milliseconds as stored. */
@@ -17,7 +17,9 @@ const publicColumns = {
 
 /** Case-insensitive, as usernames are unique regardless of case. */
 export function findLoginByUsername(db: Db, username: string) {
-  return db.select({ ...publicColumns, passwordHash: users.passwordHash, banned: users.banned })
+  // `pending`: a sign-up waiting for approval (issue 41), which may not sign in yet.
+  const pending = sql<number>`exists (select 1 from ${registrationRequests} where ${registrationRequests.userId} = ${users.id})`;
+  return db.select({ ...publicColumns, passwordHash: users.passwordHash, banned: users.banned, pending })
     .from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
 }
 

@@ -16,19 +16,32 @@ import {
   usernameExists,
 } from "../../db/queries/social_accounts.ts";
 import { countUsers, insertUser } from "../../db/queries/users.ts";
+import { insertRegistrationRequest } from "../../db/queries/registrations.ts";
+import type { RegistrationMode } from "../../common/site_settings.ts";
 import { isReservedUsername } from "../../common/auth_rules.ts";
 import type { Config } from "../config.ts";
 import { conflict, notFound } from "../http_error.ts";
 import { type Provider, PROVIDERS, type SocialProfile, usernameFromProfile } from "./oauth.ts";
 
-export type SignInOutcome = { account: { id: number; banned: boolean } } | { exists: true };
+export type SignInOutcome =
+  | { account: { id: number; banned: boolean } }
+  | { exists: true }
+  /** Issue 41: no new account while sign-ups are closed or by invite; one made while they need approval waits. */
+  | { refused: "closed" | "invite" }
+  | { pending: true };
 
 /**
  * The linked account; else the account with the same address when both sides proved it (then
  * linked); else, when an account holds the address unproved, none: the person is told to sign in
  * with its password and connect the provider from their profile; else a new member.
  */
-export function findOrCreateSocialUser(db: Db, config: Config, provider: Provider, profile: SocialProfile): Promise<SignInOutcome> {
+export function findOrCreateSocialUser(
+  db: Db,
+  config: Config,
+  provider: Provider,
+  profile: SocialProfile,
+  mode: RegistrationMode = "open",
+): Promise<SignInOutcome> {
   return writeTx(db, async (tx) => {
     const linked = await findUserBySocial(tx, provider, profile.id);
     if (linked) return { account: linked };
@@ -39,12 +52,17 @@ export function findOrCreateSocialUser(db: Db, config: Config, provider: Provide
       await linkSocialAccount(tx, byEmail.id, provider, profile.id, profile.email);
       return { account: { id: byEmail.id, banned: byEmail.banned } };
     }
+    const isAdmin = (await countUsers(tx)) === 0;
+    if (!isAdmin && (mode === "closed" || mode === "invite")) return { refused: mode };
     const base = usernameFromProfile(profile);
     let username = base;
     for (let n = 2; isReservedUsername(username, config.siteName) || await usernameExists(tx, username); n++) username = `${base}_${n}`;
-    const isAdmin = (await countUsers(tx)) === 0;
     const created = await insertUser(tx, { username, email: proved, emailVerified: proved !== null, passwordHash: null, isAdmin });
     await linkSocialAccount(tx, created.id, provider, profile.id, profile.email);
+    if (!isAdmin && mode === "approval") {
+      await insertRegistrationRequest(tx, created.id, `(signed up with ${PROVIDERS[provider]})`, Date.now());
+      return { pending: true };
+    }
     return { account: { id: created.id, banned: false } };
   });
 }

@@ -13,7 +13,7 @@ import {
   updateProfileSchema,
 } from "../../common/schemas/account.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
-import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
+import { loginSchema } from "../../common/schemas/auth.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { createMediaSchema, mediaEditSchema } from "../../common/schemas/media.ts";
@@ -28,6 +28,7 @@ import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
 import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
+import { REGISTER_EXTRA, SITE_OPERATIONS } from "./api_site.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -75,7 +76,7 @@ export const API_OPERATIONS: Operation[] = [
     body: loginSchema,
     errors: [429],
   }),
-  account("post", "/api/register", "Create an account and sign in", json("SessionUser", 201), { body: registerSchema, errors: [409, 429] }),
+  account("post", "/api/register", "Create an account and sign in", json("SessionUser", 201), REGISTER_EXTRA),
   account("post", "/api/logout", "End the session", json("Done")),
   account("patch", "/api/user", "Change one's username or email (the current password proves it is you)", json("SessionUser"), {
     ...member,
@@ -294,6 +295,7 @@ export const API_OPERATIONS: Operation[] = [
 
   ...MODERATION_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
+  ...SITE_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

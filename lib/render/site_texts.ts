@@ -15,6 +15,7 @@ export type { SiteText };
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { settingsStamp } from "../settings/site_settings.ts";
 
 const CHECK_MS = 2000;
 /** An operator file larger than this is a mistake, not a page: it is ignored (and logged). */
@@ -32,7 +33,8 @@ export const legalContext = (config: Config): LegalContext => ({
   maxImageMb: Math.round(config.limits.imageBytes / 1048576),
 });
 
-type Slot<T> = { checkedAt: number; mtime: number | null; value: T };
+/** `stamp`: the site settings the built-in text was made with (its operator, law and addresses, issue 41). */
+type Slot<T> = { checkedAt: number; mtime: number | null; stamp: number; value: T };
 
 /** One cache per config (tests run several sites, each with its own DATA_DIR, in one process). */
 const caches = new WeakMap<Config, Map<string, Slot<unknown>>>();
@@ -46,7 +48,8 @@ function cachedFile<T>(config: Config, file: string, load: (text: string) => T |
   if (!cache) caches.set(config, cache = new Map());
   const slot = cache.get(file) as Slot<T> | undefined;
   const now = Date.now();
-  if (slot && now - slot.checkedAt < CHECK_MS) return slot.value;
+  const stamp = settingsStamp(config);
+  if (slot && slot.stamp === stamp && now - slot.checkedAt < CHECK_MS) return slot.value;
   const path = `${config.dataDir}/pages/${file}`;
   let mtime: number | null = null;
   let size = 0;
@@ -54,7 +57,7 @@ function cachedFile<T>(config: Config, file: string, load: (text: string) => T |
     const st = statSync(path);
     if (st.isFile()) [mtime, size] = [st.mtime?.getTime() ?? 0, st.size];
   } catch { /* no operator file: the built-in text */ }
-  if (slot && slot.mtime === mtime) {
+  if (slot && slot.mtime === mtime && slot.stamp === stamp) {
     slot.checkedAt = now;
     return slot.value;
   }
@@ -68,7 +71,7 @@ function cachedFile<T>(config: Config, file: string, load: (text: string) => T |
     }
   }
   const result = value ?? fallback();
-  cache.set(file, { checkedAt: now, mtime, value: result });
+  cache.set(file, { checkedAt: now, mtime, stamp, value: result });
   return result;
 }
 

@@ -8,6 +8,7 @@ import { setFlash } from "../../lib/http/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth/auth_actions.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
+import { SIGNUP_MSG } from "../../common/site_settings.ts";
 
 /** GET /api/user, POST /api/login, /api/register, /api/logout (spec part 1 §7). */
 export function authApi(limiter: RateLimiter) {
@@ -24,7 +25,10 @@ export function authApi(limiter: RateLimiter) {
   app.post("/register", async (c) => {
     await limitRegisterAddress(c, limiter);
     const body = await jsonBody(c, registerSchema);
-    return c.json(toSessionUser(await registerMember(c, body)), 201);
+    const { user, pending } = await registerMember(c, body);
+    // Issue 41: while sign-ups need approval the account waits, with no session.
+    if (pending) return c.json({ pending: true, username: user.username, message: SIGNUP_MSG.requested }, 202);
+    return c.json(toSessionUser(user), 201);
   });
 
   app.post("/logout", async (c) => {

@@ -14,6 +14,8 @@ import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember 
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { parseOr400 } from "../../lib/validate.ts";
 import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
+import { SIGNUP_MSG } from "../../common/site_settings.ts";
+import { getSiteSettings } from "../../lib/settings/site_settings.ts";
 import { BotIcon, FoldersIcon, RefreshIcon, SparklesIcon } from "../../components/ui/icons.tsx";
 
 const BENEFITS = [
@@ -29,14 +31,21 @@ const SOCIAL_ERRORS: Record<string, string> = {
   failed: "We couldn't complete the sign-in with that provider. Please try again.",
   banned: "This account has been banned. Contact support if you think this is a mistake.",
   // Issue 19: the address of that account is not proved, so the provider may not enter it.
+  // Issue 41: the site's sign-up rule, for a first sign-in with a provider.
+  closed: SIGNUP_MSG.closed,
+  invite: `${SIGNUP_MSG.inviteNeeded} Register with your invite code, then connect {provider} from your profile.`,
+  pending: SIGNUP_MSG.pending,
   exists: "An account with this email already exists. Please log in with its username and password; " +
     "you can then connect {provider} from your profile.",
 };
 
 type Tab = "login" | "register";
-type View = { tab: Tab; next: string | null; error?: string; values?: AuthValues; status?: ContentfulStatusCode };
+type View = { tab: Tab; next: string | null; error?: string; notice?: string; values?: AuthValues; status?: ContentfulStatusCode };
 
-function renderAuth(c: Context<AppEnv>, { tab, next, error, values, status = 200 }: View) {
+async function renderAuth(c: Context<AppEnv>, { tab, next, error, notice, values, status = 200 }: View) {
+  const { registrations } = await getSiteSettings(c.var.db, c.var.config);
+  // `/auth?invite=CODE` (the link an invite gives) fills the code in (issue 41).
+  const invite = (c.req.query("invite") ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 64) || null;
   const provider = c.req.query("social") ?? "";
   const social = isProvider(provider) ? PROVIDERS[provider] : undefined;
   const named = c.req.query("provider") ?? "";
@@ -79,7 +88,9 @@ function renderAuth(c: Context<AppEnv>, { tab, next, error, values, status = 200
               initialTab: tab,
               maxBirthDate: latestBirthDate().toISOString().slice(0, 10),
               error: error ?? null,
-              values: values ?? {},
+              notice: notice ?? null,
+              values: { ...(invite ? { inviteCode: invite } : {}), ...values },
+              registrations,
               next,
               social: (["facebook", "google"] as const).filter((p) => c.var.config.oauth[p]),
             }}
@@ -91,7 +102,7 @@ function renderAuth(c: Context<AppEnv>, { tab, next, error, values, status = 200
   );
 }
 
-const tabOf = (c: Context<AppEnv>): Tab => c.req.query("tab") === "register" ? "register" : "login";
+const tabOf = (c: Context<AppEnv>): Tab => c.req.query("tab") === "register" || c.req.query("invite") ? "register" : "login";
 const nextOf = (c: Context<AppEnv>) => safeNext(c.req.query(NEXT_PARAM));
 
 /**
@@ -131,6 +142,8 @@ export function authPage(limiter: RateLimiter) {
           values.email = field("email").slice(0, 300);
           values.dateOfBirth = /^\d{4}-\d{2}-\d{2}$/.test(field("dateOfBirth")) ? field("dateOfBirth") : undefined;
           values.termsAccepted = !!raw("termsAccepted");
+          values.reason = raw("reason")?.slice(0, 600) ?? undefined;
+          values.inviteCode = field("inviteCode").slice(0, 64) || undefined;
           await limitRegisterAddress(c, limiter);
           const body = parseOr400(registerSchema, {
             username: raw("username"),
@@ -138,15 +151,18 @@ export function authPage(limiter: RateLimiter) {
             dateOfBirth: raw("dateOfBirth"),
             password: raw("password"),
             termsAccepted: values.termsAccepted,
+            reason: raw("reason") ?? undefined,
+            inviteCode: values.inviteCode,
           });
           if (raw("password") !== raw("confirmPassword")) throw badRequest(MSG.match);
-          await registerMember(c, body);
+          const { pending } = await registerMember(c, body);
+          if (pending) return await renderAuth(c, { tab: "login", next, notice: SIGNUP_MSG.requested });
         }
         return c.redirect(next ?? "/", 303);
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
         for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
-        return renderAuth(c, { tab, next, error: e.message, values, status: e.status });
+        return await renderAuth(c, { tab, next, error: e.message, values, status: e.status });
       }
     });
 }

@@ -8,6 +8,8 @@ import { log } from "../../lib/log.ts";
 import { finishAuthorization, isProvider, type SocialProfile } from "../../lib/auth/oauth.ts";
 import { startSession } from "../../lib/auth/session.ts";
 import { banRanOut } from "../../lib/auth/ban_check.ts";
+import { getSiteSettings } from "../../lib/settings/site_settings.ts";
+import { isPendingSignup } from "../../db/queries/registrations.ts";
 import { NEXT_PARAM, safeNext } from "../../common/return_to.ts";
 
 /** The same-site page to return to after the provider's round trip (issue 27 point 4). */
@@ -60,8 +62,12 @@ socialAuth.get("/:provider/callback", async (c) => {
     const outcome = await connectSocialAccount(c.var.db, saved.linkUserId!, provider, profile);
     return outcome === "taken" ? fail("taken") : toProfile(c, `connected=${provider}`);
   }
-  const found = await findOrCreateSocialUser(c.var.db, c.var.config, provider, profile);
+  const { registrations } = await getSiteSettings(c.var.db, c.var.config);
+  const found = await findOrCreateSocialUser(c.var.db, c.var.config, provider, profile, registrations);
   if ("exists" in found) return back(c, `social_error=exists&provider=${provider}`);
+  // Issue 41: the site's sign-up rule holds here too; an account waiting for approval gets no session.
+  if ("refused" in found) return back(c, `social_error=${found.refused}&provider=${provider}`);
+  if ("pending" in found || await isPendingSignup(c.var.db, found.account.id)) return back(c, "social_error=pending");
   // A ban that ran out ends now (issue 34); one still running refuses (its reason is given at password sign-in).
   if (found.account.banned && !(await banRanOut(c.var.db, found.account.id, c.var.now()))) return back(c, "social_error=banned");
   await startSession(c, found.account.id);

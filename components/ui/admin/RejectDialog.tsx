@@ -5,9 +5,12 @@ import { rejectSchema } from "../../../common/schemas/admin.ts";
 import { Modal } from "./parts.tsx";
 
 /** Asks for the reason the uploader will see (one reason for every item rejected at once); closes once `submit` succeeds. */
-export default function RejectDialog({ what, close, submit }: {
+export default function RejectDialog({ what, close, submit, title = "Reject content", note }: {
   /** What is rejected: "“Title”", or "3 items". */
   what: string;
+  /** Another use (a sign-up, issue 41): its title and what becomes of it. */
+  title?: string;
+  note?: string;
   close: () => void;
   submit: (reason: string) => Promise<boolean>;
 }) {
@@ -15,7 +18,7 @@ export default function RejectDialog({ what, close, submit }: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal title="Reject content" close={close}>
+    <Modal title={title} close={close}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -28,7 +31,7 @@ export default function RejectDialog({ what, close, submit }: {
         }}
       >
         <p className="mb-3 text-sm text-neutral-300">
-          Rejecting {what}. The uploader sees this reason in My Videos.
+          Rejecting {what}. {note ?? "The uploader sees this reason in My Videos."}
         </p>
         <label htmlFor="reject-reason" className="mb-1 block text-sm font-medium">Reason</label>
         <textarea
