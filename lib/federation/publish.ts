@@ -14,11 +14,11 @@ import type { Context } from "@fedify/fedify";
 import type { Db } from "../../db/client.ts";
 import { writeTx } from "../../db/client.ts";
 import {
+  claimMediaFederation,
   dropRemoteFollowers,
   findActorMember,
   findMediaFederatedAt,
   listFollowerInboxes,
-  setMediaFederatedAt,
 } from "../../db/queries/federation.ts";
 import { findItemById } from "../../db/queries/media.ts";
 import type { Config } from "../config.ts";
@@ -92,7 +92,7 @@ async function itemJob(contextOf: ContextOf, job: JobContext) {
   await runDelivery(ctx, job, row.userId, async () => {
     if (shareable && !sentAt) {
       const at = Date.now();
-      await setMediaFederatedAt(job.db, mediaId, at);
+      if (!(await claimMediaFederation(job.db, mediaId, at))) return null;
       await clearTombstone(job.db, uri);
       const note = toNote(ctx, row);
       return new Create({
@@ -115,7 +115,7 @@ async function itemJob(contextOf: ContextOf, job: JobContext) {
       });
     }
     if (!shareable && sentAt) {
-      await setMediaFederatedAt(job.db, mediaId, null);
+      if (!(await claimMediaFederation(job.db, mediaId, null))) return null;
       await markTombstone(job.db, uri);
       return deleteOf(uri, actor, followers);
     }
