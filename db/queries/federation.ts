@@ -145,3 +145,16 @@ export async function dropRemoteFollowers(tx: Tx, userId: number) {
   await tx.update(users).set({ remoteFollowerCount: 0 }).where(eq(users.id, userId));
   await tx.update(media).set({ federatedAt: null }).where(and(eq(media.userId, userId), isNotNull(media.federatedAt)));
 }
+
+export async function isFederated(db: Conn, userId: number): Promise<boolean> {
+  const row = await db.select({ on: users.federated }).from(users).where(eq(users.id, userId)).get();
+  return row?.on ?? false;
+}
+
+/** Sets the member's choice; whether it changed, and their remote followers' count then. */
+export async function setFederated(tx: Tx, userId: number, on: boolean) {
+  const [row] = await tx.select({ on: users.federated, n: users.remoteFollowerCount }).from(users).where(eq(users.id, userId));
+  if (!row || row.on === on) return { changed: false, remoteFollowers: row?.n ?? 0 };
+  await tx.update(users).set({ federated: on }).where(eq(users.id, userId));
+  return { changed: true, remoteFollowers: row.n };
+}

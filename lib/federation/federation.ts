@@ -70,3 +70,6 @@ export const FEDERATION_HANDLERS: Handlers = {
   [FEDIFY_TASK]: fedifyTaskHandler(federationFor),
   ...publishHandlers(contextFor),
 };
+
+// What the routes call, from here so this module is loaded first (publish.ts imports it back).
+export { announceAccountDeletion, queueActorLeft } from "./publish.ts";

@@ -71,3 +71,11 @@ export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<
     return response;
   };
 }
+
+/** FEDERATION=false: an ActivityPub client asking for a member or an item gets 404, not the page (the rest is Hono's 404 already). */
+export function federationOffMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (AP_PATH.test(c.req.path) && wantsActivityJson(c.req.raw)) return c.json({ error: "Not found" }, 404);
+    await next();
+  };
+}

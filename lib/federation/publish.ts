@@ -25,7 +25,7 @@ import type { Config } from "../config.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import type { Handlers, JobContext } from "../jobs/queue.ts";
 import { isPublic } from "../media/visibility.ts";
-import type { FedContext } from "./federation.ts";
+import { contextFor, type FedContext } from "./federation.ts";
 import { clearTombstone, markTombstone } from "./objects.ts";
 import { noteUri, toNote } from "./post.ts";
 
@@ -174,4 +174,22 @@ export function publishHandlers(contextOf: ContextOf): Handlers {
     [ITEM_DELETED_JOB]: { run: (job) => itemDeletedJob(contextOf, job) },
     [ACTOR_LEFT_JOB]: { run: (job) => actorLeftJob(contextOf, job) },
   };
+}
+
+/** A member left the fediverse (PATCH /api/user, point 6): the servers that followed hear the actor is gone. */
+export async function queueActorLeft(db: Db, config: Config, userId: number) {
+  if (config.federation.enabled) await enqueueJob(db, config, { kind: ACTOR_LEFT_JOB, payload: { userId } });
+}
+
+/**
+ * An account about to be deleted: Delete of its actor is handed to Fedify's queue now, signed while
+ * its keys still exist (they go with the account). Only queued here: the deliveries run as jobs.
+ */
+export async function announceAccountDeletion(db: Db, config: Config, userId: number) {
+  if (!config.federation.enabled) return;
+  const member = await findActorMember(db, userId);
+  if (!member || !member.remoteFollowerCount || member.banned || !member.federated) return;
+  const ctx = contextFor(db, config);
+  const activity = actorDelete(ctx, userId);
+  for (let after: string | null = ""; after !== null;) after = await deliverBatch(ctx, userId, activity, after);
 }
