@@ -14,6 +14,8 @@ import { tombstoneResponse } from "./objects.ts";
 export const INBOX_MAX_BYTES = 1024 * 1024;
 const INBOX_PATH = /^\/(inbox|user\/[^/]{1,100}\/inbox)$/;
 const AP_PATH = /^\/(user|media)\//;
+/** The only paths Fedify serves: every other request skips it (no per-request cost on pages and the API). */
+const FEDIFY_PATH = /^\/(\.well-known\/(webfinger|nodeinfo)|nodeinfo\/|inbox$|user\/|media\/)/;
 const wantsActivityJson = (req: Request) => /application\/(activity\+json|ld\+json)/.test(req.headers.get("accept") ?? "");
 const tooLarge = () => Response.json({ error: "Activity too large (at most 1 MiB)" }, { status: 413 });
 
@@ -41,8 +43,9 @@ async function boundedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | null
 export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<AppEnv> {
   const fed = federationFor(db, config);
   return async (c, next) => {
-    let request = c.req.raw;
     const path = c.req.path;
+    if (!FEDIFY_PATH.test(path)) return await next();
+    let request = c.req.raw;
     if (request.method === "POST" && INBOX_PATH.test(path)) {
       const body = await boundedBody(request);
       if (!body) return tooLarge();
