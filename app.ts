@@ -15,6 +15,7 @@ import { siteSettings } from "./lib/settings/site_settings.ts";
 import { mountRoutes } from "./routes/mod.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
+import { federationMiddleware, federationOffMiddleware } from "./lib/federation/mount.ts";
 
 /** `now`: the clock a temporary ban's end is read against; tests move it instead of waiting (decision 033). */
 export type AppDeps = { db: Db; limiter?: RateLimiter; now?: () => number };
@@ -48,6 +49,8 @@ export function createApp(config: Config, deps: AppDeps) {
   app.use(securityHeaders());
   // Before the session: no cookie read, none set (issue 37).
   app.route("/healthz", healthRoutes);
+  // ActivityPub (issue 40): before CSRF and the session, as a remote server's signed POST carries neither.
+  app.use(config.federation.enabled ? federationMiddleware(deps.db, config) : federationOffMiddleware());
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 

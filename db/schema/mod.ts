@@ -9,3 +9,4 @@ export * from "./follows.ts";
 export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./site.ts";
+export * from "./federation.ts";
