@@ -139,21 +139,24 @@ export default function Comments({ videoId, initial, username, count: initialCou
     <section aria-labelledby="comments-title" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="comments-title" className="text-lg font-semibold">Comments ({count})</h2>
-        <label className="flex items-center gap-2 text-sm text-neutral-300">
-          Sort by
-          <select
-            className="field w-auto py-1"
-            value={sort}
-            onChange={(e) => {
-              const by = e.target.value as Sort;
-              setSort(by);
-              void refresh(by);
-            }}
-          >
-            <option value="newest">Newest</option>
-            <option value="top">Top</option>
-          </select>
-        </label>
+        {/* Sorting needs two comments or more (and the first screen stays within its budget without it). */}
+        {tops.length > 1 && (
+          <label className="flex items-center gap-2 text-sm text-neutral-300">
+            Sort by
+            <select
+              className="field w-auto py-1"
+              value={sort}
+              onChange={(e) => {
+                const by = e.target.value as Sort;
+                setSort(by);
+                void refresh(by);
+              }}
+            >
+              <option value="newest">Newest</option>
+              <option value="top">Top</option>
+            </select>
+          </label>
+        )}
       </div>
       <CommentForm
         id="comment-text"
