@@ -14,7 +14,7 @@ import {
 } from "../../common/schemas/account.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
-import { commentSchema } from "../../common/schemas/comments.ts";
+import { commentListQuery, commentPostSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { createMediaSchema, mediaEditSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
@@ -199,11 +199,27 @@ export const API_OPERATIONS: Operation[] = [
     ...member,
     body: likeBody,
   }),
-  social("get", "/api/videos/{id}/comments", "An item's comments", list("MediaComment")),
-  social("post", "/api/videos/{id}/comments", "Comment on an item", json("MediaComment", 201), {
+  social(
+    "get",
+    "/api/videos/{id}/comments",
+    "An item's top comments (newest or most liked first), then their replies",
+    list("MediaComment"),
+    {
+      query: commentListQuery,
+    },
+  ),
+  social("post", "/api/videos/{id}/comments", "Comment on an item, or reply to a comment (parentId)", json("MediaComment", 201), {
     ...member,
-    body: commentSchema,
-    errors: [429],
+    body: commentPostSchema,
+    errors: [404, 422, 429],
+  }),
+  social("post", "/api/videos/{id}/comments/{commentId}/like", "Like a comment (twice changes nothing)", json("CommentLike"), {
+    ...member,
+    errors: [404],
+  }),
+  social("delete", "/api/videos/{id}/comments/{commentId}/like", "Take back a comment's like", json("CommentLike"), {
+    ...member,
+    errors: [404],
   }),
   social(
     "delete",
