@@ -15,20 +15,22 @@ const TEXT_LINKS = [
  * Spec part 2 §2 "Legal, rules and footer": kept at the bottom of the screen (sticky, so it also
  * takes its own room at the end of the page and never covers the last row), with the links, the
  * Rules and Contact dialogs, the fictional-content disclaimer and, on wide screens, the copyright.
- * On a phone it wraps into two short lines, the links and then the disclaimer with a short
- * copyright: a strip that scrolled sideways cut the disclaimer mid-word and hid the copyright
- * (issue 43; issue 36 point 14 had made it one line to keep it slim).
+ * On a phone it stays one slim line (issue 36 point 14) with a short disclaimer in whole words, and
+ * wraps rather than scrolling sideways where even that does not fit (issue 43: a sideways strip cut
+ * "All content is AI-gene..." mid-word).
  */
 export function Footer({ siteName, supportEmail, copyrightEmail, rules }: Props) {
   const link = "shrink-0 py-1 hover:text-white";
   return (
     <footer className="sticky bottom-0 z-30 mt-auto border-t border-neutral-800 bg-neutral-950 px-4 py-1 text-xs text-neutral-400 sm:py-2">
-      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-4 leading-tight sm:gap-y-0.5">
+      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-4">
         {TEXT_LINKS.map((l) => <a key={l.name} href={`/${l.name}`} data-site-text={l.name} className={link}>{l.label}</a>)}
         <button type="button" popoverTarget="rules-dialog" className={link}>Rules</button>
         <button type="button" popoverTarget="contact-dialog" className={link}>Contact</button>
-        <span className="basis-full sm:basis-auto" data-testid="footer-disclaimer">
-          All content is AI-generated and purely fictional. <span className="lg:hidden">{`© ${new Date().getFullYear()} ${siteName}`}</span>
+        {/* Whole words on a phone, on the links' line (issue 43: a sideways strip cut it mid-word); the spec's copyright line is for wide screens. */}
+        <span data-testid="footer-disclaimer">
+          <span className="sm:hidden">All content is fictional.</span>
+          <span className="hidden sm:inline">All content is AI-generated and purely fictional.</span>
         </span>
         <span className="ml-auto hidden lg:inline">{`© ${new Date().getFullYear()} ${siteName}. All rights reserved.`}</span>
       </div>
