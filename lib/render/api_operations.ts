@@ -67,6 +67,8 @@ const admin = make("admin");
 const meta = make("meta");
 
 const member = { auth: "member" } as const;
+const replyRules = { body: commentPostSchema, errors: [404, 422, 429] };
+const notGone = { ...member, errors: [404] };
 const byAdmin = { auth: "admin" } as const;
 
 export const API_OPERATIONS: Operation[] = [
@@ -199,28 +201,11 @@ export const API_OPERATIONS: Operation[] = [
     ...member,
     body: likeBody,
   }),
-  social(
-    "get",
-    "/api/videos/{id}/comments",
-    "An item's top comments (newest or most liked first), then their replies",
-    list("MediaComment"),
-    {
-      query: commentListQuery,
-    },
+  social("get", "/api/videos/{id}/comments", "Top comments, then replies", list("MediaComment"), { query: commentListQuery }),
+  social("post", "/api/videos/{id}/comments", "Comment, or reply (parentId)", json("MediaComment", 201), { ...member, ...replyRules }),
+  ...(["post", "delete"] as const).map((m) =>
+    social(m, "/api/videos/{id}/comments/{commentId}/like", `${m === "post" ? "Like" : "Unlike"} a comment`, json("CommentLike"), notGone)
   ),
-  social("post", "/api/videos/{id}/comments", "Comment on an item, or reply to a comment (parentId)", json("MediaComment", 201), {
-    ...member,
-    body: commentPostSchema,
-    errors: [404, 422, 429],
-  }),
-  social("post", "/api/videos/{id}/comments/{commentId}/like", "Like a comment (twice changes nothing)", json("CommentLike"), {
-    ...member,
-    errors: [404],
-  }),
-  social("delete", "/api/videos/{id}/comments/{commentId}/like", "Take back a comment's like", json("CommentLike"), {
-    ...member,
-    errors: [404],
-  }),
   social(
     "delete",
     "/api/videos/{id}/comments/{commentId}",
