@@ -118,7 +118,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/videos", videoEditsApi(deps.limiter));
   app.route("/api/videos", likesApi);
   app.route("/api/videos", commentsApi(deps.limiter));
-  app.route("/api/videos", commentLikesApi);
+  app.route("/api/videos", commentLikesApi(deps.limiter));
 
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);

@@ -200,3 +200,27 @@ Deno.test("[unit] the @name scan: bounded names, no e-mail addresses, parts for 
   // A long run of "@" and name characters is read once: no regex backtracking over member text.
   assert.equal(mentionedNames("@a".repeat(50_000)).length, 0);
 });
+
+Deno.test("[api] comment likes are rate-limited per member (429), unlikes are not", async () => {
+  await using limited = await makeTestEnv({ RATE_COMMENT_LIKES_PER_USER: "1" });
+  const writer = await createUser(limited.db, { username: "rl_writer" });
+  const liker = await createUser(limited.db, { username: "rl_liker" });
+  const cookie = await loginCookie(limited.db, liker.id);
+  const it = await createMedia(limited.db, { userId: writer.id, title: "Rate" });
+  const ids = [];
+  for (const content of ["one", "two"]) {
+    ids.push(
+      (await json(
+        await limited.request(`/api/videos/${it.id}/comments`, { cookie: await loginCookie(limited.db, writer.id), json: { content } }),
+        201,
+      )).id,
+    );
+  }
+  const like = (id: number, method = "POST") => limited.request(`/api/videos/${it.id}/comments/${id}/like`, { method, cookie });
+  await json(await like(ids[0]));
+  const refused = await like(ids[1]);
+  await errorOf(refused, 429);
+  assert.ok(refused.headers.get("retry-after"));
+  await json(await like(ids[0], "DELETE"));
+  assert.equal((await limited.db.client.execute("SELECT count(*) AS n FROM comment_likes")).rows[0].n, 0);
+});
