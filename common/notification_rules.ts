@@ -29,7 +29,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   like_milestone: "Like milestones of your items",
   processing_failed: "A video could not be processed",
   comment_reply: "Replies to your comments",
-  mention: "Mentions of you (@username) in comments and forum posts",
+  mention: "Mentions of you (@name) in comments and forum posts",
 };
 
 /** Email is on by default only for what a member must hear of about their own uploads. */
