@@ -128,6 +128,13 @@ export type MediaComment = {
   createdAt: string;
   /** Only on the writer's own comment while it is held for review or hidden by reports (issue 34). */
   status?: "held" | "hidden";
+  /** The top comment this one replies to (issue 43), or null for a top comment. */
+  parentId: number | null;
+  /** Members who like it, and whether the viewer does (false for a visitor). */
+  likeCount: number;
+  liked: boolean;
+  /** On a top comment: its replies the viewer may see (listed after the top comments, oldest first). */
+  replyCount?: number;
 };
 
 /** The admin lists' item: the content item plus what only moderators see. */

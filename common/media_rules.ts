@@ -46,6 +46,14 @@ export const MEDIA_MSG = {
   tooManyReports: `You have ${OPEN_REPORTS_MAX} reports waiting for review. Please wait until our team has looked at them.`,
 } as const;
 
+/** Replies and comment likes (issue 43 points 3 and 4). */
+export const COMMENT_MSG = {
+  notFound: "Comment not found",
+  parentNotFound: "The comment you reply to was not found",
+  parentNotShown: "You can only reply to a comment that is shown",
+  loginToLike: "You must be logged in to like a comment",
+} as const;
+
 /** Share and embed (spec §2): popup size, 16:9 responsive snippet, confirmation time. */
 export const SHARE_POPUP = "width=600,height=400";
 export const COPY_CONFIRM_MS = 2000;

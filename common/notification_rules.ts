@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   "followed_upload",
   "like_milestone",
   "processing_failed",
+  "comment_reply",
+  "mention",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +28,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   followed_upload: "New uploads by creators you follow (daily digest by email)",
   like_milestone: "Like milestones of your items",
   processing_failed: "A video could not be processed",
+  comment_reply: "Replies to your comments",
+  mention: "Mentions of you (@name) in comments and forum posts",
 };
 
 /** Email is on by default only for what a member must hear of about their own uploads. */

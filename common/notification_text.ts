@@ -29,7 +29,12 @@ function who(f: NotificationFacts): string {
 export function notificationText(f: NotificationFacts): string {
   switch (f.kind) {
     case "upload_approved":
-      return `Your upload ${quoted(f.title)} was approved and is public.`;
+      // Approved while the video is still processing: public only once that finishes, which sends a second entry.
+      return f.detail === "processing"
+        ? `Your upload ${quoted(f.title)} was approved; it will be public when processing finishes.`
+        : f.detail === "public"
+        ? `Your upload ${quoted(f.title)} finished processing and is now public.`
+        : `Your upload ${quoted(f.title)} was approved and is public.`;
     case "upload_rejected":
       return `Your upload ${quoted(f.title)} was rejected${f.detail ? `: ${f.detail}` : "."}`;
     case "upload_hidden":
@@ -47,6 +52,12 @@ export function notificationText(f: NotificationFacts): string {
       return f.count > 1
         ? `${who(f)} published ${f.count} new items, the latest ${quoted(f.title)}.`
         : `${who(f)} published ${quoted(f.title)}.`;
+    case "comment_reply":
+      return `${who(f)} replied to your comment on ${quoted(f.title)}${f.count > 1 ? ` (${f.count} replies)` : ""}.`;
+    case "mention":
+      return f.threadId
+        ? `${who(f)} mentioned you in ${quoted(f.threadTitle)}.`
+        : `${who(f)} mentioned you in a comment on ${quoted(f.title)}.`;
     case "like_milestone":
       return `Your item ${quoted(f.title)} reached ${Number(f.detail ?? 0).toLocaleString("en-US")} likes.`;
   }
@@ -61,6 +72,10 @@ export function notificationUrl(f: NotificationFacts): string {
       return "/my-videos";
     case "forum_reply":
       return f.threadId ? forumHref({ thread: f.threadId }) : "/forum";
+    case "comment_reply":
+    case "mention":
+      if (f.threadId) return forumHref({ thread: f.threadId });
+      return f.mediaId ? `/media/${f.mediaId}${f.detail ? `#comment-${f.detail}` : ""}` : "/";
     case "new_follower":
       return f.actors[0] ? profileHref({ username: f.actors[0] }) : "/profile";
     default:

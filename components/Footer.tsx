@@ -15,18 +15,23 @@ const TEXT_LINKS = [
  * Spec part 2 §2 "Legal, rules and footer": kept at the bottom of the screen (sticky, so it also
  * takes its own room at the end of the page and never covers the last row), with the links, the
  * Rules and Contact dialogs, the fictional-content disclaimer and, on wide screens, the copyright.
- * On a phone it is one slim line that scrolls sideways (it took two lines, 59 of 844 px; issue 36
- * point 14).
+ * On a phone it stays one slim line (issue 36 point 14) with a short disclaimer in whole words, and
+ * wraps rather than scrolling sideways where even that does not fit (issue 43: a sideways strip cut
+ * "All content is AI-gene..." mid-word).
  */
 export function Footer({ siteName, supportEmail, copyrightEmail, rules }: Props) {
   const link = "shrink-0 py-1 hover:text-white";
   return (
     <footer className="sticky bottom-0 z-30 mt-auto border-t border-neutral-800 bg-neutral-950 px-4 py-1 text-xs text-neutral-400 sm:py-2">
-      <div className="no-scrollbar mx-auto flex max-w-[1800px] items-center gap-x-4 gap-y-0.5 overflow-x-auto whitespace-nowrap sm:flex-wrap sm:overflow-visible sm:whitespace-normal">
+      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-4">
         {TEXT_LINKS.map((l) => <a key={l.name} href={`/${l.name}`} data-site-text={l.name} className={link}>{l.label}</a>)}
         <button type="button" popoverTarget="rules-dialog" className={link}>Rules</button>
         <button type="button" popoverTarget="contact-dialog" className={link}>Contact</button>
-        <span className="shrink-0">All content is AI-generated and purely fictional.</span>
+        {/* Whole words on a phone, on the links' line (issue 43: a sideways strip cut it mid-word); the spec's copyright line is for wide screens. */}
+        <span data-testid="footer-disclaimer">
+          <span className="sm:hidden">All content is fictional.</span>
+          <span className="hidden sm:inline">All content is AI-generated and purely fictional.</span>
+        </span>
         <span className="ml-auto hidden lg:inline">{`© ${new Date().getFullYear()} ${siteName}. All rights reserved.`}</span>
       </div>
       <PopoverDialog id="rules-dialog" title={rules.title} wide>

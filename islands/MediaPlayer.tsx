@@ -78,13 +78,17 @@ function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width,
     if (el && el.complete && el.naturalWidth === 0 && el.getAttribute("src")) onError();
   }, [current]);
 
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const close = () => setOpen(false);
+  const wasOpen = useRef(false);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      // Focus goes back to the picture that opened the viewer once the viewer is gone (issue 43), however it closed.
+      if (wasOpen.current) opener.current?.focus({ preventScroll: true });
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
     closeButton.current?.focus();
     // Escape inside the viewer is handled there (and stopped); this covers focus left elsewhere.
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && !e.defaultPrevented && setOpen(false);
@@ -137,6 +141,9 @@ function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width,
           data-testid="image-viewer"
           onClick={(e) => e.target === e.currentTarget && close()}
           onKeyDown={(e) => {
+            // The zoom from the keyboard too (issue 43): + and - besides Enter or Space on the picture.
+            if (e.key === "+" || e.key === "=") return setZoomed(true);
+            if (e.key === "-") return setZoomed(false);
             if (e.key !== "Escape") return;
             // Only the viewer closes: not an outer dialog (the modal viewer) around the player.
             e.stopPropagation();
@@ -164,7 +171,17 @@ function ZoomImage({ src, images = [], sizes, poster, placeholder, title, width,
               ? `min(100vw - 2rem, ${(100 * ratio).toFixed(2)}vh - ${(2 * ratio).toFixed(2)}rem)`
               : undefined}
             alt={title}
+            role="button"
+            tabIndex={0}
+            aria-label={zoomed ? `Zoom out of ${title}` : `Zoom in to ${title} (full size)`}
+            aria-pressed={zoomed}
+            data-testid="viewer-image"
             onClick={() => setZoomed((z) => !z)}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter" && e.key !== " ") return;
+              e.preventDefault();
+              setZoomed((z) => !z);
+            }}
             onLoad={(e) => {
               const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
               if (w && h) setRatio(w / h);

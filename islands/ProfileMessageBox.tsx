@@ -33,7 +33,6 @@ export default function ProfileMessageBox({ userId, username, signedIn, blockedB
       await api("/api/messages/send", { method: "POST", body: checked.data });
       setText("");
       setSent(true);
-      toast({ title: "Message sent", description: `Your message to ${username} was sent.` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         location.href = authHrefHere();

@@ -24,6 +24,7 @@ import { feedApi } from "./api/feed.ts";
 import { forumApi } from "./api/forum.ts";
 import { searchApi } from "./api/search.ts";
 import { commentsApi } from "./api/comments.ts";
+import { commentLikesApi } from "./api/comment_likes.ts";
 import { contentApi } from "./api/content.ts";
 import { feedLikeApi, likedItemsApi, likesApi } from "./api/likes.ts";
 import { followApi, followListsApi } from "./api/follows.ts";
@@ -124,6 +125,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/videos", videoEditsApi(deps.limiter));
   app.route("/api/videos", likesApi);
   app.route("/api/videos", commentsApi(deps.limiter));
+  app.route("/api/videos", commentLikesApi(deps.limiter));
 
   app.route("/media", mediaPage);
   app.route("/embed", embedPage);

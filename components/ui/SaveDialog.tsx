@@ -147,8 +147,8 @@ function SaveDialog({ item, close }: { item: SaveItem; close: () => void }) {
 
 let host: HTMLElement | null = null;
 
-/** Opens the dialog for an item (one at a time); closing it unmounts it. */
-export function openSaveDialog(item: SaveItem) {
+/** Opens the dialog for an item (one at a time); closing it unmounts it and gives focus back to what opened it. */
+export function openSaveDialog(item: SaveItem, back: HTMLElement | null = null) {
   if (host) return;
   host = document.body.appendChild(document.createElement("div"));
   const root = createRoot(host);
@@ -156,6 +156,7 @@ export function openSaveDialog(item: SaveItem) {
     root.unmount();
     host?.remove();
     host = null;
+    if (back?.isConnected) back.focus({ preventScroll: true });
   };
   root.render(<SaveDialog item={item} close={close} />);
 }

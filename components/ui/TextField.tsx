@@ -18,18 +18,21 @@ type Props = {
   className?: string;
   /** Classes added to the field's own `field mt-1`. */
   fieldClassName?: string;
+  /** The id of a help text outside the label that describes the field (not part of its name). */
+  describedBy?: string;
 };
 
 let lastErrorId = 0;
 
 /** A labelled text input or textarea with the site's `field` style. */
-export function TextField({ label, multiline, className = "text-sm", fieldClassName, error, ...field }: Props) {
+export function TextField({ label, multiline, className = "text-sm", fieldClassName, error, describedBy, ...field }: Props) {
   // Not useId: the islands hydrate with preact/compat, whose ids restart at "P0-0" in every island
   // (two islands on a page would share one). Errors only show after input in the browser, so the
   // id is never in the server's HTML and needs no match there.
   const [errorId] = useState(() => `field-error-${++lastErrorId}`);
   const fieldClass = fieldClassName ? `field mt-1 ${fieldClassName}` : "field mt-1";
-  const invalid = error ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+  const described = [describedBy, error ? errorId : null].filter(Boolean).join(" ");
+  const invalid = { ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) };
   return (
     <label className={className}>
       {label}

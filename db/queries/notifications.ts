@@ -1,7 +1,8 @@
 /**
  * Reading and keeping notifications (issue 33): a member's page and unread count, marking read, the
  * settings, and retention. An entry about an item the member may no longer see (hidden, rejected, still
- * processing, and not theirs) is left out of both the page and the count: `visibleToReceiver`.
+ * processing, and not theirs) is left out of both the page and the count: `visibleToReceiver`; so is a
+ * "started following you" whose followers have all been banned since (issue 43: it read "Someone").
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
@@ -12,7 +13,8 @@ type Conn = Db | Tx;
 
 /** SQL over `n` (notifications) and `m` (its item, left-joined): the receiver may see what the entry is about. */
 const visibleToReceiver = sql`(n.media_id is null or m.user_id = n.user_id
-  or (m.review_status = 'approved' and m.hidden = 0 and m.playable = 1))`;
+  or (m.review_status = 'approved' and m.hidden = 0 and m.playable = 1))
+  and (n.kind <> 'new_follower' or exists (select 1 from json_each(n.actor_ids) a join users u on u.id = a.value where u.banned = 0))`;
 
 export type NotificationRow = {
   id: number;

@@ -103,14 +103,51 @@ export async function queueMail(tx: Tx, userId: number, kind: NotificationKind, 
 }
 
 /** The owner of an item (a notification about their own item goes to them). */
-async function ownerOf(tx: Tx, mediaId: number): Promise<{ userId: number; title: string } | undefined> {
-  return (await tx.all<{ userId: number; title: string }>(sql`select user_id as userId, title from media where id = ${mediaId}`))[0];
+async function ownerOf(tx: Tx, mediaId: number): Promise<{ userId: number; title: string; playable: number } | undefined> {
+  return (await tx.all<{ userId: number; title: string; playable: number }>(
+    sql`select user_id as userId, title, playable from media where id = ${mediaId}`,
+  ))[0];
+}
+
+/** An approved item finished processing and is public for the first time (issue 43): its owner hears of it. */
+export async function notifyNowPublic(tx: Tx, mediaId: number) {
+  const item = await ownerOf(tx, mediaId);
+  if (!item) return;
+  await notify(tx, {
+    kind: "upload_approved",
+    to: [item.userId],
+    actorId: null,
+    groupKey: `m:${mediaId}:public`,
+    mediaId,
+    detail: "public",
+  });
+}
+
+/** Where a reply or a mention was written: an item's comment (its id in `detail`, for the link) or a forum thread. */
+export type PostPlace = { mediaId: number; commentId: number } | { threadId: number };
+
+const placeOf = (p: PostPlace) =>
+  "threadId" in p
+    ? { groupKey: `t:${p.threadId}`, threadId: p.threadId, mediaId: null, detail: null }
+    : { groupKey: `m:${p.mediaId}`, threadId: null, mediaId: p.mediaId, detail: String(p.commentId) };
+
+/** A shown reply, to the writer of the comment replied to (issue 43); the ids told. */
+export function notifyReply(tx: Tx, place: { mediaId: number; commentId: number }, to: number, actorId: number | null) {
+  return notify(tx, { kind: "comment_reply", to: [to], actorId, ...placeOf(place) });
+}
+
+/** The members named in a shown text (issue 43): blocks, mutes and the kind's settings apply as for every kind. */
+export function notifyMentions(tx: Tx, place: PostPlace, to: number[], actorId: number | null) {
+  if (!to.length) return Promise.resolve([]);
+  return notify(tx, { kind: "mention", to, actorId, itemMutes: "mediaId" in place, ...placeOf(place) });
 }
 
 /** An admin's decision on an item (approved, rejected with its reason), to its owner. */
 export async function notifyReview(tx: Tx, mediaId: number, kind: "upload_approved" | "upload_rejected", adminId: number, reason?: string) {
   const item = await ownerOf(tx, mediaId);
   if (!item) return;
+  // Approved but still processing (issue 43): the entry says so, and notifyNowPublic tells them when it is public.
+  if (kind === "upload_approved" && !item.playable) reason = "processing";
   // The admin decides for the site (no block or mute between them and the owner hides it), and is not told of their own upload.
   await notify(tx, { kind, to: [item.userId], actorId: null, skip: adminId, groupKey: `m:${mediaId}`, mediaId, detail: reason ?? null });
 }
@@ -121,10 +158,11 @@ export async function notifyOwner(tx: Tx, mediaId: number, kind: "upload_hidden"
   if (item) await notify(tx, { kind, to: [item.userId], actorId: null, groupKey: `m:${mediaId}`, mediaId, detail });
 }
 
-/** A shown comment on an item, to its owner (a visitor's comment has no actor). */
-export async function notifyComment(tx: Tx, mediaId: number, actorId: number | null) {
+/** A shown comment on an item, to its owner (a visitor's comment has no actor) unless among `told`; the ids told. */
+export async function notifyComment(tx: Tx, mediaId: number, actorId: number | null, told: number[] = []): Promise<number[]> {
   const item = await ownerOf(tx, mediaId);
-  if (item) await notify(tx, { kind: "comment", to: [item.userId], actorId, groupKey: `m:${mediaId}`, mediaId });
+  if (!item || told.includes(item.userId)) return [];
+  return await notify(tx, { kind: "comment", to: [item.userId], actorId, groupKey: `m:${mediaId}`, mediaId });
 }
 
 /** A like that brought the item to a milestone it had not reached before, to its owner. */
@@ -169,10 +207,10 @@ export async function notifyFollow(tx: Tx, followerId: number, followeeId: numbe
 }
 
 /** A shown comment in a shown thread: to its starter and everyone with a shown comment in it. */
-export async function notifyForumReply(tx: Tx, threadId: number, actorId: number) {
+export async function notifyForumReply(tx: Tx, threadId: number, actorId: number): Promise<number[]> {
   const [shown] = await tx.all<{ one: number }>(sql`select 1 as one from threads where id = ${threadId} and status = 'shown'`);
-  if (!shown) return;
+  if (!shown) return [];
   const to = sql`select user_id from threads where id = ${threadId} and user_id is not null
     union select user_id from thread_comments where thread_id = ${threadId} and status = 'shown' and user_id is not null`;
-  await notify(tx, { kind: "forum_reply", to, actorId, groupKey: `t:${threadId}`, threadId });
+  return await notify(tx, { kind: "forum_reply", to, actorId, groupKey: `t:${threadId}`, threadId });
 }

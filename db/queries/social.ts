@@ -65,34 +65,55 @@ export type CommentRow = {
   content: string;
   createdAt: number;
   status: PostStatus;
+  /** The top comment this one replies to (issue 43), or null for a top comment. */
+  parentId: number | null;
+  likeCount: number;
 };
 
-const commentColumns = {
+export const commentColumns = {
   id: comments.id,
   userId: comments.userId,
   username: comments.username,
   content: comments.content,
   createdAt: comments.createdAt,
   status: comments.status,
+  parentId: comments.parentId,
+  likeCount: comments.likeCount,
 };
+
+/** The orders of an item's top comments (issue 43 point 4): newest first, or most liked first. */
+export type CommentSort = "newest" | "top";
 
 /** Who is looking: their own held or hidden comments show to them (a visitor's by the browser's writer key). */
 export type CommentViewer = { userId: number | null; writerKey: string | null };
 const NOBODY: CommentViewer = { userId: null, writerKey: null };
 
-/** The newest comments of an item that the viewer may see (the builder, with placeholders, so tests can EXPLAIN it). */
-export function commentListQuery(d: Conn, limit: number) {
+/** SQL: the viewer may see this comment (shown, or their own: a visitor's by the browser's writer key). */
+export const seenByViewer = sql`(${comments.status} = 'shown' or ${comments.userId} = ${
+  sql.placeholder("userId")
+} or ${comments.writerKey} = ${sql.placeholder("writerKey")})`;
+
+/** An item's top comments that the viewer may see (the builder, with placeholders, so tests can EXPLAIN it). */
+export function commentListQuery(d: Conn, limit: number, sort: CommentSort = "newest") {
+  const order = sort === "top"
+    ? [desc(comments.likeCount), desc(comments.createdAt), desc(comments.id)]
+    : [desc(comments.createdAt), desc(comments.id)];
   return d.select(commentColumns).from(comments).where(and(
     eq(comments.mediaId, sql.placeholder("mediaId")),
-    sql`(${comments.status} = 'shown' or ${comments.userId} = ${sql.placeholder("userId")} or ${comments.writerKey} = ${
-      sql.placeholder("writerKey")
-    })`,
-  )).orderBy(desc(comments.createdAt), desc(comments.id)).limit(literalLimit(limit));
+    sql`${comments.parentId} is null`,
+    seenByViewer,
+  )).orderBy(...order).limit(literalLimit(limit));
 }
 
-/** The newest comments of an item that the viewer may see: the shown ones and the viewer's own (issue 34). */
-export function listComments(db: Conn, mediaId: number, viewer = NOBODY, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
-  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) => commentListQuery(d, limit))
+/** An item's top comments that the viewer may see: the shown ones and the viewer's own (issue 34), newest or most liked first. */
+export function listComments(
+  db: Conn,
+  mediaId: number,
+  viewer = NOBODY,
+  limit = COMMENT_LIST_LIMIT,
+  sort: CommentSort = "newest",
+): Promise<CommentRow[]> {
+  return preparedOn<CommentRow>(db, `comments:${sort}:${limit}`, (d) => commentListQuery(d, limit, sort))
     .all({ mediaId, userId: viewer.userId, writerKey: viewer.writerKey });
 }
 
@@ -104,6 +125,7 @@ export type NewComment = {
   status: "shown" | "held";
   heldReason: string | null;
   writerKey: string | null;
+  parentId?: number | null;
 };
 
 /** Stores a comment; the item's comment count counts shown comments only (a held one moves it when approved). */
@@ -119,13 +141,18 @@ export function findItemComment(db: Conn, mediaId: number, commentId: number) {
     .where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).get();
 }
 
-/** Removes a comment, lowering the item's commentCount in the same transaction when it was shown; the new count, or null when it was gone. */
+/**
+ * Removes a comment (and, for a top comment, its replies, by the foreign key's cascade), lowering the item's
+ * commentCount in the same transaction by the shown ones; the new count, or null when it was gone.
+ */
 export async function deleteItemComment(tx: Tx, mediaId: number, commentId: number): Promise<number | null> {
+  const replies = await tx.select({ n: sql<number>`count(*)` }).from(comments)
+    .where(and(eq(comments.parentId, commentId), eq(comments.status, "shown"))).get();
   const [gone] = await tx.delete(comments).where(and(eq(comments.id, commentId), eq(comments.mediaId, mediaId))).returning({
     status: comments.status,
   });
   if (!gone) return null;
-  const by = gone.status === "shown" ? 1 : 0;
+  const by = (gone.status === "shown" ? 1 : 0) + (replies?.n ?? 0);
   const [row] = await tx.update(media).set({ commentCount: sql`max(${media.commentCount} - ${by}, 0)` }).where(eq(media.id, mediaId))
     .returning({ commentCount: media.commentCount });
   return row?.commentCount ?? 0;

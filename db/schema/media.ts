@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
 import { moderatedColumns } from "./moderated.ts";
 import { CONTENT_TYPES, PROCESSING_STATES, REVIEW_STATUSES } from "../../common/media_rules.ts";
@@ -152,13 +152,25 @@ export const comments = sqliteTable("comments", {
   ...moderatedColumns(),
   /** SHA-256 of the visitor cookie of the browser that wrote a visitor's comment (its own held comment shows there). */
   writerKey: text("writer_key"),
+  /** The top comment this one replies to (issue 43, migration 0033): one level only, never a reply. */
+  parentId: integer("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
+  /** Members who like it, kept with comment_likes in the same transaction. */
+  likeCount: integer("like_count").notNull().default(0),
 }, (t) => [
   index("comments_media_created").on(t.mediaId, t.createdAt),
+  index("comments_parent_created").on(t.parentId, t.createdAt).where(sql`parent_id IS NOT NULL`),
   index("comments_created").on(t.createdAt),
   index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
   // A member's comments on the admin member page (migration 0020).
   index("comments_user_created").on(t.userId, t.createdAt),
 ]);
+
+/** One member's like of one comment (issue 43 point 4, migration 0033). WITHOUT ROWID in the migration. */
+export const commentLikes = sqliteTable("comment_likes", {
+  commentId: integer("comment_id").notNull().references(() => comments.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user").on(t.userId, t.commentId)]);
 
 export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
 

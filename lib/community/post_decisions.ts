@@ -8,6 +8,9 @@ import type { Tx } from "../../db/client.ts";
 import { deletePost, findPost, type PostRow, setPostStatus } from "../../db/queries/posts.ts";
 import { MODERATION_MSG, type PostKind, type PostRef } from "../../common/moderation.ts";
 import { conflict, notFound } from "../http_error.ts";
+import { findReplyTarget } from "../../db/queries/comment_threads.ts";
+import { notifyForumReply } from "../../db/queries/notify.ts";
+import { announceComment, announceForumPost } from "./comment_news.ts";
 import { type AuditAction, type AuditTarget, recordAudit } from "./audit.ts";
 
 export const auditTargetOf = (kind: PostKind): AuditTarget =>
@@ -44,7 +47,23 @@ export async function auditPost(tx: Tx, adminId: number, action: AuditAction, po
 export async function approvePost(tx: Tx, post: PostRow, adminId: number, at: number) {
   if (post.status !== "held") throw conflict(MODERATION_MSG.notHeld);
   await setPostStatus(tx, post, "shown");
+  await announceApproved(tx, post);
   await auditPost(tx, adminId, "post.approve", post, {}, at);
+}
+
+/** A held post shown now: who would have heard of it at posting hears now (issue 43: replies and mentions). */
+async function announceApproved(tx: Tx, post: PostRow) {
+  if (post.parentId === null) return;
+  const actorId = post.userId;
+  if (post.kind === "comment") {
+    const parentId = (await findReplyTarget(tx, post.id))?.parentId ?? null;
+    await announceComment(tx, { mediaId: post.parentId, commentId: post.id, parentId, actorId, content: post.content });
+  } else if (post.kind === "thread") {
+    await announceForumPost(tx, { threadId: post.id, actorId, content: post.content });
+  } else {
+    const told = actorId === null ? [] : await notifyForumReply(tx, post.parentId, actorId);
+    await announceForumPost(tx, { threadId: post.parentId, actorId, content: post.content, told });
+  }
 }
 
 export async function removePost(tx: Tx, post: PostRow, adminId: number, at: number) {

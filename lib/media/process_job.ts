@@ -13,7 +13,7 @@ import { rm, stat } from "node:fs/promises";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { type JobHandler, LeaseLost, PermanentJobError } from "../jobs/queue.ts";
 import { type Tx, writeTx } from "../../db/client.ts";
-import { notifyOwner } from "../../db/queries/notify.ts";
+import { notifyNowPublic, notifyOwner } from "../../db/queries/notify.ts";
 import { queueFollowerNews } from "./published.ts";
 import { setJobOutputs } from "../../db/queries/jobs.ts";
 import { findItemVideoWork } from "../../db/queries/video_work.ts";
@@ -149,8 +149,9 @@ export const videoProcessHandler: JobHandler = {
           ...fromFile(current, gen),
           ...(dropOriginal ? { fileKey: keys.renditions[keys.renditions.length - 1] } : {}),
         });
-        // An approved item is public from now on: its creator's followers hear of it (issue 33).
-        await queueFollowerNews(tx, config, mediaId);
+        // An approved item is public from now on: its creator's followers hear of it (issue 33), and its
+        // owner, who was told at approval that it would be public when processing finished (issue 43).
+        if (await queueFollowerNews(tx, config, mediaId)) await notifyNowPublic(tx, mediaId);
         const gone = [...oldFiles, current.thumbnailKey].filter((k) => k && !allKeys.includes(k));
         return dropOriginal ? [...gone, current.fileKey] : gone;
       });

@@ -9,6 +9,9 @@ import type { Config } from "../config.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import { FANOUT_JOB } from "../../common/notification_rules.ts";
 
-export async function queueFollowerNews(tx: Tx, config: Config, mediaId: number): Promise<void> {
-  if (await claimFanout(tx, mediaId)) await enqueueJob(tx, config, { kind: FANOUT_JOB, payload: { mediaId }, mediaId });
+/** True when the item became public now (the first time). */
+export async function queueFollowerNews(tx: Tx, config: Config, mediaId: number): Promise<boolean> {
+  if (!(await claimFanout(tx, mediaId))) return false;
+  await enqueueJob(tx, config, { kind: FANOUT_JOB, payload: { mediaId }, mediaId });
+  return true;
 }

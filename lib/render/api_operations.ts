@@ -14,7 +14,7 @@ import {
 } from "../../common/schemas/account.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema } from "../../common/schemas/auth.ts";
-import { commentSchema } from "../../common/schemas/comments.ts";
+import { commentListQuery, commentPostSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { createMediaSchema, mediaEditSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
@@ -68,6 +68,8 @@ const admin = make("admin");
 const meta = make("meta");
 
 const member = { auth: "member" } as const;
+const replyRules = { body: commentPostSchema, errors: [404, 422, 429] };
+const notGone = { ...member, errors: [404] };
 const byAdmin = { auth: "admin" } as const;
 
 export const API_OPERATIONS: Operation[] = [
@@ -204,12 +206,11 @@ export const API_OPERATIONS: Operation[] = [
     ...member,
     body: likeBody,
   }),
-  social("get", "/api/videos/{id}/comments", "An item's comments", list("MediaComment")),
-  social("post", "/api/videos/{id}/comments", "Comment on an item", json("MediaComment", 201), {
-    ...member,
-    body: commentSchema,
-    errors: [429],
-  }),
+  social("get", "/api/videos/{id}/comments", "Top comments, then replies", list("MediaComment"), { query: commentListQuery }),
+  social("post", "/api/videos/{id}/comments", "Comment, or reply (parentId)", json("MediaComment", 201), { ...member, ...replyRules }),
+  ...(["post", "delete"] as const).map((m) =>
+    social(m, "/api/videos/{id}/comments/{commentId}/like", `${m === "post" ? "Like" : "Unlike"} a comment`, json("CommentLike"), notGone)
+  ),
   social(
     "delete",
     "/api/videos/{id}/comments/{commentId}",

@@ -125,7 +125,12 @@ export const MediaComment = z.strictObject({
   content: z.string(),
   createdAt: iso,
   status: UnshownStatus,
+  parentId: z.number().int().nullable().describe("The top comment it replies to (one level), or null"),
+  likeCount: z.number().int(),
+  liked: z.boolean().describe("Whether you like it (false for a visitor)"),
+  replyCount: z.number().int().optional().describe("On a top comment: its replies you may see, listed after the top comments"),
 });
+export const CommentLike = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
 export const ApprovedPage = z.strictObject({
   content: z.array(ApprovedItem),
@@ -252,6 +257,7 @@ export const RESPONSES = {
   SignedUrl,
   About,
   CommentDeleted,
+  CommentLike,
   SocialConnect,
   ConnectedProviders,
   Reprocessing,

@@ -1,18 +1,33 @@
 import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
-import { deleteItemComment, findItemComment, insertComment, listComments } from "../../db/queries/social.ts";
-import { notifyComment } from "../../db/queries/notify.ts";
+import { deleteItemComment, findItemComment, insertComment } from "../../db/queries/social.ts";
+import { findReplyTarget } from "../../db/queries/comment_threads.ts";
+import { announceComment } from "../../lib/community/comment_news.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
-import { forbidden, notFound } from "../../lib/http_error.ts";
+import { forbidden, HttpError, notFound } from "../../lib/http_error.ts";
 import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { toComment } from "../../lib/community/comments.ts";
+import { itemComments, toComment } from "../../lib/community/comments.ts";
 import { holdReason } from "../../lib/community/hold.ts";
 import { ensureVisitorWriterKey, visitorWriterKey } from "../../lib/auth/visitor_cookie.ts";
 import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { idOr400, jsonBody } from "../../lib/validate.ts";
-import { commentSchema } from "../../common/schemas/comments.ts";
+import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
+import { commentListQuery, commentPostSchema } from "../../common/schemas/comments.ts";
+import { COMMENT_MSG } from "../../common/media_rules.ts";
+import type { Db } from "../../db/client.ts";
+
+/**
+ * The top comment a reply hangs under (issue 43): the one named, or its own top comment when it is a reply
+ * (one level, as YouTube does). 404 when it is gone or on another item, 422 when it (or its top) is not shown.
+ */
+async function replyParent(db: Db, mediaId: number, commentId: number): Promise<number> {
+  const target = await findReplyTarget(db, commentId);
+  if (!target || target.mediaId !== mediaId) throw notFound(COMMENT_MSG.parentNotFound);
+  const top = target.parentId === null ? target : await findReplyTarget(db, target.parentId);
+  if (!top || target.status !== "shown" || top.status !== "shown") throw new HttpError(422, COMMENT_MSG.parentNotShown);
+  return top.id;
+}
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
@@ -24,8 +39,9 @@ export function commentsApi(limiter: RateLimiter) {
     .get("/:id{[^/]+}/comments", async (c) => {
       const item = await visibleMediaOr404(c, idOr400(c.req.param("id")));
       c.header("Cache-Control", "private, no-cache");
+      const { sort } = queryOr400(c, commentListQuery);
       const viewer = { userId: c.var.user?.id ?? null, writerKey: c.var.user ? null : visitorWriterKey(c) };
-      return c.json((await listComments(c.var.db, item.id, viewer)).map(toComment));
+      return c.json(await itemComments(c.var.db, item.id, viewer, sort));
     })
     // A visitor's comment with a link, and anyone's with a watched word, waits for an admin (issue 34):
     // it is answered with `status: "held"` and shows to its writer only (a visitor's to this browser).
@@ -33,8 +49,9 @@ export function commentsApi(limiter: RateLimiter) {
       const id = idOr400(c.req.param("id"));
       const { rate } = c.var.config;
       await limiter.hit(`comment:${viewerKey(c)}`, rate.commentsPerUser, rate.socialWindowSeconds);
-      const content = await jsonBody(c, commentSchema);
+      const { content, parentId: replyTo } = await jsonBody(c, commentPostSchema);
       const item = await visibleMediaOr404(c, id);
+      const parentId = replyTo === null ? null : await replyParent(c.var.db, item.id, replyTo);
       const user = c.var.user;
       const heldReason = await holdReason(c.var.db, [content], { visitor: !user });
       const writerKey = user ? null : ensureVisitorWriterKey(c);
@@ -47,9 +64,11 @@ export function commentsApi(limiter: RateLimiter) {
           status: heldReason ? "held" : "shown",
           heldReason,
           writerKey,
+          parentId,
         });
-        // The owner hears of a shown comment (issue 33); a held one is not shown to them yet.
-        if (!heldReason) await notifyComment(tx, item.id, user?.id ?? null);
+        // The owner hears of a shown comment (issue 33), the replied-to writer and the named members too (issue 43);
+        // of a held one when an admin approves it (lib/community/post_decisions.ts).
+        if (!heldReason) await announceComment(tx, { mediaId: item.id, commentId: row.id, parentId, actorId: user?.id ?? null, content });
         return row;
       });
       if (!heldReason) forgetItemRow(c.var.db, item.id);

@@ -19,6 +19,7 @@ import { deleteThreadComment, findThreadComment, insertThreadComment, listThread
 import type { AppEnv } from "../../lib/app_env.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { holdReason } from "../../lib/community/hold.ts";
+import { announceForumPost } from "../../lib/community/comment_news.ts";
 import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http_error.ts";
@@ -76,7 +77,12 @@ export function forumApi(limiter: RateLimiter) {
       // A watched word in the title, text or tags holds the thread for review (issue 34).
       const heldReason = await holdReason(db, [body.title, body.content, ...(body.tags ?? [])], { visitor: false });
       const status = heldReason ? "held" as const : "shown" as const;
-      const id = await writeTx(db, (tx) => insertThread(tx, { ...body, userId: user.id, status, heldReason }));
+      const id = await writeTx(db, async (tx) => {
+        const id = await insertThread(tx, { ...body, userId: user.id, status, heldReason });
+        // Members named by @username hear of a shown thread (issue 43); of a held one when it is approved.
+        if (status === "shown") await announceForumPost(tx, { threadId: id, actorId: user.id, content: body.content });
+        return id;
+      });
       return c.json(toThreadView((await findThread(db, id, user.id))!), 201);
     })
     .delete("/threads/:id", async (c) => {
@@ -116,7 +122,11 @@ export function forumApi(limiter: RateLimiter) {
       const row = await writeTx(db, async (tx) => {
         const row = await insertThreadComment(tx, { threadId: thread.id, userId: user.id, content, status, heldReason });
         // The thread's starter and commenters hear of a shown reply (issue 33).
-        if (row && status === "shown") await notifyForumReply(tx, thread.id, user.id);
+        if (row && status === "shown") {
+          const told = await notifyForumReply(tx, thread.id, user.id);
+          // And the members it names (issue 43), in a shown thread only, each once.
+          if (thread.status === "shown") await announceForumPost(tx, { threadId: thread.id, actorId: user.id, content, told });
+        }
         return row;
       });
       if (!row) throw notFound(FORUM_MSG.threadNotFound);

@@ -10,8 +10,8 @@ import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { mediaFileUrl, placeholderUrl } from "../../common/media_urls.ts";
 import { mediaPageSizes } from "../../common/image_sources.ts";
 import { findItemById, type ItemRow, listRelated } from "../../db/queries/media.ts";
-import { likeStatus, listComments } from "../../db/queries/social.ts";
-import { toComment } from "../../lib/community/comments.ts";
+import { likeStatus } from "../../db/queries/social.ts";
+import { itemComments } from "../../lib/community/comments.ts";
 import { toContentItem } from "../../lib/media/content_item.ts";
 import { contentNotFound } from "../../lib/render/error_pages.tsx";
 import { countView } from "../../lib/media/media_access.ts";
@@ -50,7 +50,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   const [like, comments, related, following] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     // The shown comments, and the viewer's own held ones (a visitor's by this browser's cookie; issue 34).
-    listComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
+    itemComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
     // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
     listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
     !!user && user.id !== row.userId && isFollowing(c.var.db, user.id, row.userId),
@@ -68,7 +68,7 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       viewer={user ? { id: user.id, isAdmin: user.isAdmin } : null}
       like={like}
       following={following}
-      comments={comments.map(toComment)}
+      comments={comments}
       related={related.map(toContentItem)}
       siteUrl={siteUrl}
     />,

@@ -151,7 +151,7 @@ export default function PendingTab({ changed }: { changed: () => void }) {
       {asking === "delete" && (
         <ConfirmDialog
           title={`Delete ${n === 1 ? "this item" : `these ${n} items`}?`}
-          message="They and their files will be removed for good."
+          message={n === 1 ? "It and its files will be removed for good." : "They and their files will be removed for good."}
           confirmLabel="Delete"
           onConfirm={() => bulk("delete").then(() => undefined)}
           close={() => setAsking(null)}

@@ -1,8 +1,10 @@
 import { linkParts } from "../../../common/forum_text.ts";
+import { MentionText } from "../comments/MentionText.tsx";
 
 /**
  * Members' text as text (React escapes it; no HTML is ever interpreted) with its http(s)
- * addresses as links that pass no ranking and no opener (spec part 2 §8 and issue 9).
+ * addresses as links that pass no ranking and no opener (spec part 2 §8 and issue 9), and each
+ * `@username` a link to the profile (issue 43).
  */
 export function LinkedText({ text }: { text: string }) {
   return (
@@ -20,7 +22,7 @@ export function LinkedText({ text }: { text: string }) {
               {part.text}
             </a>
           )
-          : part.text
+          : <MentionText key={i} text={part.text} />
       )}
     </>
   );

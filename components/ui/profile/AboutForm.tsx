@@ -35,8 +35,10 @@ export function AboutForm({ initial }: { initial: string }) {
   return (
     <form onSubmit={submit} className="mt-8 space-y-3" aria-labelledby="about-heading" data-testid="about-form">
       <h2 id="about-heading" className="text-lg font-semibold">About you</h2>
+      <p id="about-hint" className="text-sm text-neutral-400">Shown on your public profile. Plain text; links show as text.</p>
       <TextField
-        label={<span className="text-neutral-400">Shown on your public profile. Plain text; links show as text.</span>}
+        label={<span className="font-medium">About</span>}
+        describedBy="about-hint"
         name="about"
         value={about}
         maxLength={ABOUT_MAX}
