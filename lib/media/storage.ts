@@ -60,3 +60,11 @@ export async function withLocalCopy<T>(config: Config, key: string, fn: (path: s
     await copy.release();
   }
 }
+
+/** `/uploads/v/<hex>.mp4` (or the same on our origin) to its storage key. */
+export function keyFromUrl(url: string, config: Config): string | null {
+  let path = url.trim();
+  if (path.startsWith(config.siteUrl)) path = path.slice(config.siteUrl.length);
+  const m = path.match(/^\/uploads\/([vi]\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/);
+  return m ? m[1] : null;
+}

@@ -14,7 +14,6 @@ import {
 } from "../../common/schemas/account.ts";
 import { blocklistSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { loginSchema } from "../../common/schemas/auth.ts";
-import { commentListQuery, commentPostSchema } from "../../common/schemas/comments.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { createMediaSchema, mediaEditSchema } from "../../common/schemas/media.ts";
 import { profileContentQuery, sendMessageSchema, threadQuery } from "../../common/schemas/messages.ts";
@@ -24,6 +23,7 @@ import { listPageQuery } from "../../common/schemas/follows.ts";
 import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
+import { COMMENT_OPERATIONS } from "./api_comments.ts";
 import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
@@ -68,8 +68,6 @@ const admin = make("admin");
 const meta = make("meta");
 
 const member = { auth: "member" } as const;
-const replyRules = { body: commentPostSchema, errors: [404, 422, 429] };
-const notGone = { ...member, errors: [404] };
 const byAdmin = { auth: "admin" } as const;
 
 export const API_OPERATIONS: Operation[] = [
@@ -206,21 +204,7 @@ export const API_OPERATIONS: Operation[] = [
     ...member,
     body: likeBody,
   }),
-  social("get", "/api/videos/{id}/comments", "Top comments, then replies", list("MediaComment"), { query: commentListQuery }),
-  social("post", "/api/videos/{id}/comments", "Comment, or reply (parentId)", json("MediaComment", 201), { ...member, ...replyRules }),
-  ...(["post", "delete"] as const).map((m) =>
-    social(m, "/api/videos/{id}/comments/{commentId}/like", `${m === "post" ? "Like" : "Unlike"} a comment`, json("CommentLike"), notGone)
-  ),
-  social(
-    "delete",
-    "/api/videos/{id}/comments/{commentId}",
-    "Delete a comment (its writer, the item's owner or an admin)",
-    json("CommentDeleted"),
-    {
-      ...member,
-      errors: [403, 404],
-    },
-  ),
+  ...COMMENT_OPERATIONS,
   social("post", "/api/reports", "Report an item", json("Done", 201), { ...member, body: reportSchema, errors: [409, 422, 429] }),
   social("post", "/api/report", "Report an item (the same as /api/reports)", json("Done", 201), {
     ...member,

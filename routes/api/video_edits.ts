@@ -18,7 +18,7 @@ import { queueImageRenditions } from "../../lib/media/image_job.ts";
 import { findLookAlikes, refuseBlocked, removedMatch, storeHashes } from "../../lib/media/similar.ts";
 import { type GenerationData, generationValues } from "../../lib/media/generation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
-import { hashStored, removeKeys, storeFor } from "../../lib/media/storage.ts";
+import { hashStored, keyFromUrl, removeKeys, storeFor } from "../../lib/media/storage.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { ERROR_CODES } from "../../common/error_codes.ts";
 import { createMediaSchema, EDIT_FIELDS, mediaEditSchema } from "../../common/schemas/media.ts";
@@ -50,14 +50,6 @@ async function duplicateError(db: AppEnv["Variables"]["db"], existingId: number)
 
 /** The create payload may carry the browser's poster frame as a data URL (at most 3 MB, above). */
 const CREATE_BODY_BYTES = 3_200_000;
-
-/** `/uploads/v/<hex>.mp4` (or the same on our origin) to its storage key. */
-function keyFromUrl(url: string, config: Config): string | null {
-  let path = url.trim();
-  if (path.startsWith(config.siteUrl)) path = path.slice(config.siteUrl.length);
-  const m = path.match(/^\/uploads\/([vi]\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/);
-  return m ? m[1] : null;
-}
 
 type Created = { fileKey?: string | null; extraKeys: string[] };
 /** What the create's transaction did: stored the item, or found the one it duplicates. */
