@@ -126,6 +126,8 @@ export type MediaComment = {
   createdAt: string;
   /** Only on the writer's own comment while it is held for review or hidden by reports (issue 34). */
   status?: "held" | "hidden";
+  /** A reply from the fediverse (issue 40): its author's `name@host` and profile address. */
+  remote?: { handle: string; url: string };
 };
 
 /** The admin lists' item: the content item plus what only moderators see. */
@@ -186,3 +188,9 @@ export type UnreadCount = { count: number };
 
 /** `GET /api/admin/counts`. */
 export type AdminCounts = { pendingCount: number; reportedCount: number; heldCount: number; totalCount: number };
+
+/** `GET /api/admin/federation/blocks` (issue 40 point 5): a server refused. */
+export type FederationBlock = { id: number; domain: string; reason: string; createdAt: string };
+
+/** `GET /api/admin/federation/servers`: a server we have heard from, with its accounts that follow members here. */
+export type KnownServerView = { domain: string; actors: number; followers: number; banned: number; blocked: boolean };

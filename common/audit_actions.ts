@@ -34,6 +34,12 @@ export const AUDIT_ACTIONS = [
   "post.dismiss_report",
   "watched_word.add",
   "watched_word.remove",
+  /** Issue 40 point 5: a server refused (details: domain, reason, what of it was removed) and accepted again. */
+  "federation.block",
+  "federation.unblock",
+  /** A remote actor's activities ignored and comments hidden (details: handle). */
+  "remote_actor.ban",
+  "remote_actor.unban",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -63,6 +69,10 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "post.dismiss_report": "Dismissed a report of a post",
   "watched_word.add": "Watched a word",
   "watched_word.remove": "Stopped watching a word",
+  "federation.block": "Blocked a server",
+  "federation.unblock": "Unblocked a server",
+  "remote_actor.ban": "Banned a remote account",
+  "remote_actor.unban": "Lifted a remote account's ban",
 };
 
 /** Actions the site takes by itself: their entries have no actor. */
@@ -82,7 +92,7 @@ export function auditSummary(action: string, details: Record<string, unknown> | 
   if (!details) return "";
   const d = details;
   const parts: string[] = [];
-  const title = text(d, "title") ?? text(d, "word");
+  const title = text(d, "title") ?? text(d, "word") ?? text(d, "domain") ?? text(d, "handle");
   if (title) parts.push(`“${cut(title, 80)}”`);
   else if (text(d, "content")) parts.push(`“${cut(text(d, "content")!, 80)}”`);
   if (action === "user.ban") {

@@ -68,6 +68,8 @@ export type ReportView = {
   reporter: { id: number; username: string } | null;
   visitor: boolean;
   createdAt: string;
+  /** A report from another server (an ActivityPub Flag, issue 40): the reporter's `name@host` and profile address. */
+  remote?: { handle: string; url: string };
 };
 
 /** Who wrote a post: a member (null once the account is gone), or a visitor. */

@@ -143,7 +143,13 @@ export default function Comments({ videoId, initial, username, count: initialCou
               >
                 <div className="mb-1 flex items-start justify-between gap-2 text-sm">
                   <p className="min-w-0 wrap-anywhere">
-                    <b>{c.username || "Anonymous"}</b> <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
+                    {c.remote
+                      ? (
+                        <a href={c.remote.url} rel="nofollow noopener ugc" className="font-bold hover:underline" data-remote-author>
+                          {c.remote.handle}
+                        </a>
+                      )
+                      : <b>{c.username || "Anonymous"}</b>} <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
                   </p>
                   <span className="flex shrink-0 gap-3">
                     {canReport(c) && (

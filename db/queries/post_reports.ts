@@ -89,6 +89,9 @@ export type ReportRow = {
   username: string | null;
   reporterKey: string;
   createdAt: number;
+  /** A Flag's remote reporter (issue 40): `name@host` and profile address. */
+  remoteHandle?: string | null;
+  remoteUrl?: string | null;
 };
 
 /**
@@ -103,8 +106,9 @@ export function openReportsSql(kind: PostKind | "item", ids: number[]) {
     SELECT * FROM (
       SELECT r.id AS id, r.${target} AS targetId, r.reason AS reason, r.details AS details, r.user_id AS userId,
              u.username AS username, r.reporter_key AS reporterKey, r.created_at AS createdAt,
+             ra.handle AS remoteHandle, coalesce(ra.url, ra.uri) AS remoteUrl,
              row_number() OVER (PARTITION BY r.${target} ORDER BY r.created_at DESC, r.id DESC) AS n
-      FROM ${table} r LEFT JOIN users u ON u.id = r.user_id
+      FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN remote_actors ra ON ra.id = r.remote_actor_id
       WHERE r.${target} IN (${list}) AND r.status = 'open'
     ) WHERE n <= ${REPORTS_SHOWN_PER_TARGET}`;
 }
@@ -121,6 +125,8 @@ export async function listOpenReports(db: Db, kind: PostKind | "item", ids: numb
     username: r.username,
     reporterKey: r.reporterKey,
     createdAt: Number(r.createdAt),
+    remoteHandle: r.remoteHandle ?? null,
+    remoteUrl: r.remoteUrl ?? null,
   }));
 }
 

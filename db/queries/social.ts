@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { literalLimit, preparedOn } from "../prepared.ts";
-import { categories, comments, likes, media, reports, users, views } from "../schema/mod.ts";
+import { categories, comments, likes, media, remoteActors, reports, users, views } from "../schema/mod.ts";
 import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
 import type { PostStatus } from "../../common/moderation.ts";
+import { hiddenRemoteActors } from "./remote_actor_blocks.ts";
 
 type Conn = Db | Tx;
 
@@ -65,6 +66,10 @@ export type CommentRow = {
   content: string;
   createdAt: number;
   status: PostStatus;
+  /** A remote actor's reply (issue 40): the actor's id, `name@host` and profile address. */
+  remoteActorId?: number | null;
+  remoteHandle?: string | null;
+  remoteUrl?: string | null;
 };
 
 const commentColumns = {
@@ -82,7 +87,12 @@ const NOBODY: CommentViewer = { userId: null, writerKey: null };
 
 /** The newest comments of an item that the viewer may see (the builder, with placeholders, so tests can EXPLAIN it). */
 export function commentListQuery(d: Conn, limit: number) {
-  return d.select(commentColumns).from(comments).where(and(
+  return d.select({
+    ...commentColumns,
+    remoteActorId: comments.remoteActorId,
+    remoteHandle: remoteActors.handle,
+    remoteUrl: sql<string | null>`coalesce(${remoteActors.url}, ${remoteActors.uri})`,
+  }).from(comments).leftJoin(remoteActors, eq(remoteActors.id, comments.remoteActorId)).where(and(
     eq(comments.mediaId, sql.placeholder("mediaId")),
     sql`(${comments.status} = 'shown' or ${comments.userId} = ${sql.placeholder("userId")} or ${comments.writerKey} = ${
       sql.placeholder("writerKey")
@@ -91,9 +101,14 @@ export function commentListQuery(d: Conn, limit: number) {
 }
 
 /** The newest comments of an item that the viewer may see: the shown ones and the viewer's own (issue 34). */
-export function listComments(db: Conn, mediaId: number, viewer = NOBODY, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
-  return preparedOn<CommentRow>(db, `comments:${limit}`, (d) => commentListQuery(d, limit))
+export async function listComments(db: Conn, mediaId: number, viewer = NOBODY, limit = COMMENT_LIST_LIMIT): Promise<CommentRow[]> {
+  const rows = await preparedOn<CommentRow>(db, `comments:${limit}`, (d) => commentListQuery(d, limit))
     .all({ mediaId, userId: viewer.userId, writerKey: viewer.writerKey });
+  // Remote actors the viewer blocked or muted are not shown to them (issue 40 point 5), as a muted member's items are not.
+  const remote = viewer.userId === null ? [] : [...new Set(rows.flatMap((r) => (r.remoteActorId ? [r.remoteActorId] : [])))];
+  if (!remote.length) return rows;
+  const hidden = await hiddenRemoteActors(db, viewer.userId!, remote);
+  return hidden.size ? rows.filter((r) => !r.remoteActorId || !hidden.has(r.remoteActorId)) : rows;
 }
 
 export type NewComment = {

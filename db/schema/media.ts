@@ -148,12 +148,17 @@ export const comments = sqliteTable("comments", {
   ...moderatedColumns(),
   /** SHA-256 of the visitor cookie of the browser that wrote a visitor's comment (its own held comment shows there). */
   writerKey: text("writer_key"),
+  /** A remote actor's reply (issue 40, migration 0029; its FK is in the SQL): the actor, and its Note's ActivityPub id. */
+  remoteActorId: integer("remote_actor_id"),
+  apId: text("ap_id"),
 }, (t) => [
   index("comments_media_created").on(t.mediaId, t.createdAt),
   index("comments_created").on(t.createdAt),
   index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
   // A member's comments on the admin member page (migration 0020).
   index("comments_user_created").on(t.userId, t.createdAt),
+  uniqueIndex("comments_ap_id").on(t.apId).where(sql`ap_id IS NOT NULL`),
+  index("comments_remote_actor").on(t.remoteActorId, t.mediaId).where(sql`remote_actor_id IS NOT NULL`),
 ]);
 
 export const REPORT_REASONS = ["inappropriate", "copyright", "explicit", "misinformation", "other"] as const;
@@ -168,6 +173,8 @@ export const reports = sqliteTable("reports", {
   details: text(),
   status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** A Flag's remote reporter (issue 40, migration 0029); reporter_key is then "r:{id}". */
+  remoteActorId: integer("remote_actor_id"),
 }, (t) => [
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
   index("reports_media_status").on(t.mediaId, t.status),

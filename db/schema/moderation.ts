@@ -22,6 +22,8 @@ export const postReports = sqliteTable("post_reports", {
   details: text(),
   status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** A Flag's remote reporter (issue 40, migration 0029); reporter_key is then "r:{id}". */
+  remoteActorId: integer("remote_actor_id"),
 }, (t) => [
   check(
     "post_reports_one_target",

@@ -81,9 +81,13 @@ export const toReportView = (r: ReportRow): ReportView => ({
   reason: r.reason,
   details: r.details,
   reporter: r.userId !== null && r.username !== null ? { id: r.userId, username: r.username } : null,
-  visitor: !byMember(r.reporterKey),
+  visitor: !byMember(r.reporterKey) && !r.remoteHandle,
   createdAt: new Date(r.createdAt).toISOString(),
+  ...(r.remoteHandle ? { remote: { handle: r.remoteHandle, url: webUrlOr(r.remoteUrl) } } : {}),
 });
+
+/** A remote profile address linked only when it is a web address (never `javascript:`). */
+const webUrlOr = (url: string | null | undefined) => (url && (url.startsWith("https://") || url.startsWith("http://")) ? url : "#");
 
 /** Reports grouped by what they report, as views. */
 export function reportsByTarget(rows: ReportRow[]): Map<number, ReportView[]> {
