@@ -102,6 +102,11 @@ function toConfig(env: Env) {
       /** Polling interval when the queue is empty (a new job in this process wakes it at once). */
       pollMs: 1000,
     },
+    federation: {
+      enabled: env.FEDERATION,
+      sensitive: env.FEDERATION_SENSITIVE,
+      allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    },
     similarMaxDistance: env.SIMILAR_MAX_DISTANCE,
     ffmpeg: { threads: env.FFMPEG_THREADS, nice: env.FFMPEG_NICE },
     keepOriginals: env.KEEP_ORIGINALS,

@@ -132,6 +132,12 @@ export const envSchema = z.object({
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must look like smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** ActivityPub (issue 40, lib/federation/): members followable from the fediverse; false: the actor endpoints answer 404. */
+  FEDERATION: bool.default(true),
+  /** Items sent out are marked sensitive with a content warning naming the site (the site is 18+). */
+  FEDERATION_SENSITIVE: bool.default(true),
+  /** Fetch from and deliver to loopback, private and link-local addresses (tests); false guards against SSRF. */
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: bool.default(false),
   RATE_RESET_PER_IP: positiveInt.default(10),
   RATE_RESET_PER_EMAIL: positiveInt.default(3),
 });

@@ -122,6 +122,8 @@ const LIB_RULE: Record<string, string[]> = {
   // Notifications (issue 33): their jobs, mails (auth/mail.ts) and the unsubscribe token (media/signing.ts).
   "lib/notify": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/auth"],
   "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community"],
+  // ActivityPub (issue 40): items and members out, follows in; the "new follower" notification is notify's.
+  "lib/federation": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/notify"],
   "lib/boot": [
     "lib",
     "lib/http",
@@ -133,6 +135,7 @@ const LIB_RULE: Record<string, string[]> = {
     "lib/notify",
     "lib/render",
     "lib/storage",
+    "lib/federation",
   ],
 };
 /** The root keeps what every folder uses; anything else goes in a subsystem folder. */

@@ -87,6 +87,8 @@ export const media = sqliteTable("media", {
   publishedAt: integer("published_at"),
   /** The highest like milestone the owner was told of (issue 33, migration 0018): announced once each. */
   notifiedLikes: integer("notified_likes").notNull().default(0),
+  /** When the item was first sent to the fediverse as a Create (issue 40, migration 0028); NULL: it never left the site. */
+  federatedAt: integer("federated_at"),
 }, (t) => [
   index("media_status_created").on(t.reviewStatus, t.createdAt, t.id),
   index("media_status_views").on(t.reviewStatus, t.views, t.id),

@@ -8,4 +8,5 @@ export * from "./collections.ts";
 export * from "./follows.ts";
 export * from "./moderation.ts";
 export * from "./notifications.ts";
+export * from "./federation.ts";
 export * from "./federation_inbound.ts";

@@ -23,6 +23,10 @@ export const users = sqliteTable("users", {
   followingCount: integer("following_count").notNull().default(0),
   /** Moves with every change to whom this member follows: the kept Following window is read again (lib/feed/following.ts). */
   followsVersion: integer("follows_version").notNull().default(0),
+  /** Issue 40 point 6: the member is followable from the fediverse (their actor answers); off: 404, nothing delivered. */
+  federated: integer({ mode: "boolean" }).notNull().default(true),
+  /** Remote accounts following this member (remote_follows rows), moved with each row; shown beside followerCount. */
+  remoteFollowerCount: integer("remote_follower_count").notNull().default(0),
 }, (t) => [
   uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
   uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),
