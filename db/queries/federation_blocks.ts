@@ -1,5 +1,5 @@
 /** Servers the admins refuse (issue 40 point 5, decision 042), and the servers we know, for the Federation tab. */
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { federationBlocks } from "../schema/mod.ts";
 import { domainAndParents } from "../../common/federation_rules.ts";
@@ -7,7 +7,12 @@ import { domainAndParents } from "../../common/federation_rules.ts";
 type Conn = Db | Tx;
 
 export function listFederationBlocks(db: Conn) {
-  return db.select({ id: federationBlocks.id, domain: federationBlocks.domain, reason: federationBlocks.reason, createdAt: federationBlocks.createdAt })
+  return db.select({
+    id: federationBlocks.id,
+    domain: federationBlocks.domain,
+    reason: federationBlocks.reason,
+    createdAt: federationBlocks.createdAt,
+  })
     .from(federationBlocks).orderBy(asc(federationBlocks.domain)).all();
 }
 
@@ -48,6 +53,10 @@ export async function listKnownServers(db: Conn, limit = 200): Promise<KnownServ
            sum((SELECT count(*) FROM remote_follows f WHERE f.remote_actor_id = a.id)) AS followers,
            sum(a.banned_at IS NOT NULL) AS banned
     FROM remote_actors a GROUP BY a.domain ORDER BY followers DESC, a.domain LIMIT ${limit}`);
-  return rows.map((r) => ({ domain: r.domain, actors: Number(r.actors), followers: Number(r.followers ?? 0), banned: Number(r.banned ?? 0) }));
+  return rows.map((r) => ({
+    domain: r.domain,
+    actors: Number(r.actors),
+    followers: Number(r.followers ?? 0),
+    banned: Number(r.banned ?? 0),
+  }));
 }
-

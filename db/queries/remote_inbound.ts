@@ -143,7 +143,9 @@ export async function insertRemoteComment(
     apId: row.apId,
     createdAt: row.at,
   }).onConflictDoNothing().returning({ id: comments.id });
-  if (c && status === "shown") await tx.update(media).set({ commentCount: sql`${media.commentCount} + 1` }).where(eq(media.id, row.mediaId));
+  if (c && status === "shown") {
+    await tx.update(media).set({ commentCount: sql`${media.commentCount} + 1` }).where(eq(media.id, row.mediaId));
+  }
   return c ?? null;
 }
 

@@ -78,7 +78,9 @@ export async function remoteFollowUrl(
   const resource = encodeURIComponent(`acct:${account.name}@${account.host}`);
   let jrd = await fetchJrd(`https://${account.host}/.well-known/webfinger?resource=${resource}`, opts.allowPrivate);
   // Only where private addresses are allowed (tests, a LAN): a server without TLS on loopback answers over http.
-  if (jrd === "unreachable" && opts.allowPrivate) jrd = await fetchJrd(`http://${account.host}/.well-known/webfinger?resource=${resource}`, true);
+  if (jrd === "unreachable" && opts.allowPrivate) {
+    jrd = await fetchJrd(`http://${account.host}/.well-known/webfinger?resource=${resource}`, true);
+  }
   if (typeof jrd === "string") return { error: jrd as LookupFailure };
   const links = (jrd as { links?: unknown })?.links;
   if (!Array.isArray(links)) return { error: "no-template" };

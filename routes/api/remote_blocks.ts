@@ -14,7 +14,7 @@ import { HttpError, notFound } from "../../lib/http_error.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400 } from "../../lib/validate.ts";
 import { BLOCKS_MAX, MESSAGE_MSG } from "../../common/message_rules.ts";
-import { MUTES_MAX, MUTE_MSG } from "../../common/schemas/mutes.ts";
+import { MUTE_MSG, MUTES_MAX } from "../../common/schemas/mutes.ts";
 import { FEDERATION_MSG } from "../../common/federation_rules.ts";
 
 /**
