@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   ["users", "Users"],
   ["featured", "Featured"],
   ["approved", "Approved"],
+  ["federation", "Federation"],
   ["log", "Log"],
 ] as const;
 

@@ -7,6 +7,7 @@ import ReportedTab from "../components/ui/admin/ReportedTab.tsx";
 import HeldTab from "../components/ui/admin/HeldTab.tsx";
 import UsersTab from "../components/ui/admin/UsersTab.tsx";
 import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
+import FederationTab from "../components/ui/admin/FederationTab.tsx";
 import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
@@ -49,6 +50,7 @@ export default function AdminDashboard({ adminId, categories, overview, replica,
     users: <UsersTab adminId={adminId} />,
     featured: <FeaturedTab />,
     approved: <ApprovedTab categories={categories} changed={refreshCounts} />,
+    federation: <FederationTab />,
   };
 
   return (

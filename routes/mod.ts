@@ -10,6 +10,7 @@ import { adminPostsApi } from "./api/admin_posts.ts";
 import { watchedWordsApi } from "./api/watched_words.ts";
 import { federationAdminApi } from "./api/federation_admin.ts";
 import { remoteBlocksApi } from "./api/remote_blocks.ts";
+import { remoteFollowApi } from "./api/remote_follow.ts";
 import { adminUsersApi } from "./api/admin_users.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
@@ -99,6 +100,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/admin/watched-words", watchedWordsApi);
   // federation_admin.ts: blocked servers, known servers and bans of remote accounts (issue 40 point 5).
   app.route("/api/admin/federation", federationAdminApi);
+  // remote_follow.ts: "Follow from your server" on a public profile (issue 40 point 2).
+  app.route("/api/federation", remoteFollowApi(deps.limiter));
   // admin_users.ts: the Users tab and each member's page with its actions (issue 34 point 4).
   app.route("/api/admin/users", adminUsersApi);
   app.route("/api/admin", adminApi);

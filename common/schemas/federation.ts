@@ -19,8 +19,9 @@ export const federationBlockSchema = z.object({
   ),
 });
 
-/** "Follow from your server": the visitor's own fediverse address. */
+/** "Follow from your server" `{ username, account }`: the member to follow and the visitor's own fediverse address. */
 export const remoteFollowSchema = z.object({
+  username: z.string().check(z.minLength(1, "username is required"), z.maxLength(100, "username is too long")),
   account: z.pipe(
     z.string().check(z.maxLength(FEDERATION_LIMITS.account, FEDERATION_MSG.accountInvalid)),
     z.transform((input, ctx) => {

@@ -158,3 +158,10 @@ export async function removeRemoteFollowOf(tx: Tx, remoteActorId: number, userId
   }
   return gone.length > 0;
 }
+
+/** A remote actor gone from its server (its Delete): what it left goes, then its row (its reports then name no one). */
+export async function deleteRemoteActor(tx: Tx, id: number) {
+  const removed = await purgeRemoteActors(tx, { actorId: id });
+  await tx.delete(remoteActors).where(eq(remoteActors.id, id));
+  return removed;
+}

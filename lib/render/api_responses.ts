@@ -15,6 +15,7 @@ export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Up
 import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
+import { FEDERATION_INBOUND_RESPONSES } from "./api_federation_inbound.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
@@ -123,6 +124,8 @@ export const MediaComment = z.strictObject({
   content: z.string(),
   createdAt: iso,
   status: UnshownStatus,
+  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
+    .describe("A reply from the fediverse: its author and their profile"),
 });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
 export const ApprovedPage = z.strictObject({
@@ -257,6 +260,7 @@ export const RESPONSES = {
   ...MODERATION_RESPONSES,
   ...MEMBER_RESPONSES,
   ...NOTIFICATION_RESPONSES,
+  ...FEDERATION_INBOUND_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -16,6 +16,8 @@ export const ReportView = z.strictObject({
     .describe("The member who reported; null for a visitor or a deleted account"),
   visitor: z.boolean(),
   createdAt: iso,
+  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
+    .describe("A report from another server (an ActivityPub Flag)"),
 }).describe("One report: the reporter's reason and words");
 
 /** A post's status in the answers of comments and forum lists: only on the writer's own post that others do not see. */
