@@ -14,6 +14,7 @@ import { sessionMiddleware } from "./lib/auth/session.ts";
 import { mountRoutes } from "./routes/mod.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
+import { federationMiddleware } from "./lib/federation/mount.ts";
 
 /** `now`: the clock a temporary ban's end is read against; tests move it instead of waiting (decision 033). */
 export type AppDeps = { db: Db; limiter?: RateLimiter; now?: () => number };
@@ -45,6 +46,8 @@ export function createApp(config: Config, deps: AppDeps) {
   app.use(securityHeaders());
   // Before the session: no cookie read, none set (issue 37).
   app.route("/healthz", healthRoutes);
+  // ActivityPub (issue 40): before CSRF and the session, as a remote server's signed POST carries neither.
+  if (config.federation.enabled) app.use(federationMiddleware(deps.db, config));
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 

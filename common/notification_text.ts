@@ -41,7 +41,8 @@ export function notificationText(f: NotificationFacts): string {
     case "forum_reply":
       return `${who(f)} replied in ${quoted(f.threadTitle)}${f.count > 1 ? ` (${f.count} replies)` : ""}.`;
     case "new_follower":
-      return `${who(f)} started following you.`;
+      // A follower from another server (issue 40) is named by the handle kept in `detail`: name@host.
+      return `${!f.actors[0] && f.detail ? f.detail : who(f)} started following you.`;
     case "followed_upload":
       return f.count > 1
         ? `${who(f)} published ${f.count} new items, the latest ${quoted(f.title)}.`

@@ -65,3 +65,41 @@ ALTER TABLE `users` ADD `remote_follower_count` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 -- When the item was first sent out as a Create (NULL: never left the site), so only sent items get Update or Delete.
 ALTER TABLE `media` ADD `federated_at` integer;
+--> statement-breakpoint
+-- What the fediverse must hear of an item is decided by a job that reads the item as it then is (lib/federation/publish.ts).
+-- Triggers queue it, so every writer (approval, the video job, hiding by reports, an admin's hide or rejection, an owner's
+-- edit) is covered without each one remembering to: when an item becomes public and its owner has remote followers, or
+-- when an item already sent changes. No media_id on these jobs: they are not the item's processing.
+CREATE TRIGGER media_federation_update AFTER UPDATE OF review_status, hidden, playable, title, description, tags ON media
+WHEN new.federated_at IS NOT NULL
+  OR (new.review_status = 'approved' AND new.hidden = 0 AND new.playable = 1
+      AND (SELECT remote_follower_count > 0 AND federated = 1 AND banned = 0 FROM users WHERE id = new.user_id)) BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('federation.item',
+    json_object('mediaId', new.id), 3, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+--> statement-breakpoint
+CREATE TRIGGER media_federation_insert AFTER INSERT ON media
+WHEN new.review_status = 'approved' AND new.hidden = 0 AND new.playable = 1
+  AND (SELECT remote_follower_count > 0 AND federated = 1 AND banned = 0 FROM users WHERE id = new.user_id) BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('federation.item',
+    json_object('mediaId', new.id), 3, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+--> statement-breakpoint
+-- A sent item deleted (by its owner or an admin): the job sends Delete with what it needs, the row being gone.
+CREATE TRIGGER media_federation_delete AFTER DELETE ON media WHEN old.federated_at IS NOT NULL BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('federation.item_deleted',
+    json_object('mediaId', old.id, 'userId', old.user_id), 3, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;
+--> statement-breakpoint
+-- A member with remote followers banned: the job sends Delete of the actor to those servers (a member leaving the
+-- fediverse, point 6, queues the same job from PATCH /api/user). On bans, not users: a trigger on users changes
+-- how SQLite runs its many other writes there.
+CREATE TRIGGER bans_federation_leave AFTER INSERT ON bans
+WHEN (SELECT remote_follower_count > 0 FROM users WHERE id = new.user_id) BEGIN
+  INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('federation.actor_left',
+    json_object('userId', new.user_id), 3, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+    CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+END;

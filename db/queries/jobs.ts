@@ -143,3 +143,22 @@ export async function releaseJob(tx: Conn, id: number, now = Date.now()) {
     updatedAt: now,
   }).where(eq(jobs.id, id));
 }
+
+/** Removes a finished job's row (a federation task: its payload carries a signing key, kept no longer than the run). */
+export async function deleteJob(tx: Conn, id: number) {
+  await tx.delete(jobs).where(eq(jobs.id, id));
+}
+
+/** Queues many jobs in one statement (a fan-out of deliveries). */
+export async function insertJobs(db: Conn, rows: NewJob[], now = Date.now()) {
+  if (!rows.length) return;
+  await db.insert(jobs).values(rows.map((job) => ({
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? {}),
+    mediaId: job.mediaId ?? null,
+    maxAttempts: job.maxAttempts,
+    runAfter: job.runAfter ?? now,
+    createdAt: now,
+    updatedAt: now,
+  })));
+}

@@ -145,6 +145,11 @@ export async function notifyLikes(tx: Tx, mediaId: number, likes: number) {
   });
 }
 
+/** A remote account (issue 40) followed the member: named by its handle, one entry per follower and day. */
+export function notifyRemoteFollow(tx: Tx, followeeId: number, handle: string) {
+  return notify(tx, { kind: "new_follower", to: [followeeId], actorId: null, groupKey: `r:${handle}`, detail: handle });
+}
+
 /** A new follower, to the member followed (all of a day's new followers fold into one entry). */
 export function notifyFollow(tx: Tx, followerId: number, followeeId: number) {
   return notify(tx, { kind: "new_follower", to: [followeeId], actorId: followerId, groupKey: "" });

@@ -16,6 +16,7 @@ import { IMAGE_BACKFILL, imageBackfillHandler, queueImageBackfill } from "../med
 import { onJobQueued } from "../jobs/enqueue.ts";
 import { type Handlers, JobRunner } from "../jobs/queue.ts";
 import { NOTIFY_HANDLERS } from "../notify/jobs.ts";
+import { FEDERATION_HANDLERS } from "../federation/federation.ts";
 
 export const HANDLERS: Handlers = {
   [VIDEO_PROCESS]: videoProcessHandler,
@@ -27,6 +28,12 @@ export const HANDLERS: Handlers = {
 
 export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promise<void> };
 
+/**
+ * Federation's tasks (deliveries, inbox activities) run on a lane of their own, several at once: a
+ * transcode of minutes on the main lane (JOB_CONCURRENCY, often 1) must not hold back a delivery.
+ */
+export const FEDERATION_CONCURRENCY = 8;
+
 export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS): Promise<Jobs> {
   // Without ffmpeg there is nothing to make: videos keep playing their originals.
   const ffmpeg = await hasFfmpeg();
@@ -37,12 +44,17 @@ export async function startJobs(db: Db, config: Config, handlers: Handlers = HAN
   // Images from before renditions (issue 35) get theirs likewise.
   if (await queueImageBackfill(db, config)) log.info("images queued for renditions");
   const runner = new JobRunner(db, config, handlers).start();
-  const unsubscribe = onJobQueued(() => runner.wake());
+  const fedConfig = { ...config, jobs: { ...config.jobs, concurrency: FEDERATION_CONCURRENCY } };
+  const federation = handlers === HANDLERS ? new JobRunner(db, fedConfig, FEDERATION_HANDLERS).start() : null;
+  const unsubscribe = onJobQueued(() => {
+    runner.wake();
+    federation?.wake();
+  });
   return {
     runner,
     stop: async (opts) => {
       unsubscribe();
-      await runner.stop(opts);
+      await Promise.all([runner.stop(opts), federation?.stop(opts)]);
     },
   };
 }

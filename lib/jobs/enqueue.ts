@@ -24,3 +24,8 @@ export async function enqueueJob(
   setTimeout(() => wakers.forEach((w) => w()), 0);
   return row;
 }
+
+/** Jobs were inserted some other way (many in one statement): runners in this process look now. */
+export function wakeRunners() {
+  setTimeout(() => wakers.forEach((w) => w()), 0);
+}
