@@ -1,7 +1,7 @@
 /** The member a "Follow from your server" names (issue 40 point 2): followable only when federated and not banned. */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { users } from "../schema/mod.ts";
+import { media, users } from "../schema/mod.ts";
 
 export function findFollowableMember(db: Db, username: string) {
   return db.select({ id: users.id, username: users.username }).from(users)
@@ -12,4 +12,9 @@ export function findFollowableMember(db: Db, username: string) {
 export async function isFederated(db: Db, userId: number): Promise<boolean> {
   const row = await db.select({ federated: users.federated }).from(users).where(sql`${users.id} = ${userId}`).get();
   return row?.federated ?? false;
+}
+
+/** When the item was sent out (media.federated_at), null when it never was or no longer is. */
+export async function itemSentAt(db: Db, mediaId: number): Promise<number | null> {
+  return (await db.select({ at: media.federatedAt }).from(media).where(eq(media.id, mediaId)).get())?.at ?? null;
 }

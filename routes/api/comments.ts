@@ -13,6 +13,8 @@ import { viewerKey, visibleMediaOr404 } from "../../lib/media/media_access.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
 import { commentSchema } from "../../common/schemas/comments.ts";
+import { itemSentAt } from "../../db/queries/federation_profile.ts";
+import { queueCommentDelivery } from "../../lib/federation/outbound_comment.ts";
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
@@ -53,6 +55,10 @@ export function commentsApi(limiter: RateLimiter) {
         return row;
       });
       if (!heldReason) forgetItemRow(c.var.db, item.id);
+      // A member's shown comment on an item sent to the fediverse goes there as a reply (issue 40; the job decides the rest).
+      if (user && !heldReason && await itemSentAt(c.var.db, item.id)) {
+        await queueCommentDelivery(c.var.db, c.var.config, row.id);
+      }
       return c.json(toComment(row), 201);
     })
     // DELETE /api/videos/{id}/comments/{commentId}: by its writer, the item's owner or an admin,
