@@ -220,3 +220,11 @@ Deno.test("[api] a member's block or mute of a remote account hides its comments
   // Twice: 200, nothing changed.
   assert.equal((await json(await request(path("block"), { method: "POST", cookie: memberCookie }))).changed, false);
 });
+
+Deno.test("[api] Follow from your server never looks up a loopback or private address unless the setting allows it", async () => {
+  const res = await request("/api/federation/remote-follow", { json: { username: "fed_member", account: "alice@127.0.0.3:8080" } });
+  await errorOf(res, 422, "Your server could not be reached");
+  await errorOf(await request("/api/federation/remote-follow", { json: { username: "fed_member", account: "me@10.1.2.3" } }), 422);
+  await errorOf(await request("/api/federation/remote-follow", { json: { username: "fed_member" } }), 400);
+  await errorOf(await request("/api/federation/remote-follow", { json: { username: "no_such_member", account: "a@b.example" } }), 404);
+});
