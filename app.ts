@@ -14,7 +14,7 @@ import { sessionMiddleware } from "./lib/auth/session.ts";
 import { mountRoutes } from "./routes/mod.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { errorPage, notFoundPage } from "./lib/render/error_pages.tsx";
-import { federationMiddleware } from "./lib/federation/mount.ts";
+import { federationMiddleware, federationOffMiddleware } from "./lib/federation/mount.ts";
 
 /** `now`: the clock a temporary ban's end is read against; tests move it instead of waiting (decision 033). */
 export type AppDeps = { db: Db; limiter?: RateLimiter; now?: () => number };
@@ -47,7 +47,7 @@ export function createApp(config: Config, deps: AppDeps) {
   // Before the session: no cookie read, none set (issue 37).
   app.route("/healthz", healthRoutes);
   // ActivityPub (issue 40): before CSRF and the session, as a remote server's signed POST carries neither.
-  if (config.federation.enabled) app.use(federationMiddleware(deps.db, config));
+  app.use(config.federation.enabled ? federationMiddleware(deps.db, config) : federationOffMiddleware());
   app.use(csrfMiddleware());
   app.use(sessionMiddleware());
 

@@ -12,7 +12,7 @@ import { requireTools } from "./_lib.ts";
 
 const DIR = fileURLToPath(new URL("./", import.meta.url));
 
-const ONLY_WHEN_NAMED = ["peer", "firstpaint", "growth"];
+const ONLY_WHEN_NAMED = ["peer", "firstpaint", "growth", "federation"];
 
 export function scenarios(only: string[] = []): string[] {
   return readdirSync(DIR)

@@ -21,6 +21,8 @@ export type SessionUser = {
   createdAt: string;
   /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
   emailVerified: boolean;
+  /** Followable from the fediverse (issue 40 point 6): GET and PATCH /api/user carry it. */
+  federated?: boolean;
 };
 
 /** A playable rendition of a video (H.264/AAC MP4, index at the front). */

@@ -61,7 +61,9 @@ export const updateProfileSchema = z.object({
   username: z.optional(usernameField),
   email: z.optional(emailField),
   currentPassword: z.optional(currentPasswordField),
-}).check(z.refine((v) => v.username !== undefined || v.email !== undefined, ACCOUNT_MSG.nothingToUpdate));
+  /** Issue 40 point 6: followable from the fediverse; false makes the actor 404 and tells the servers that followed. */
+  federated: z.optional(z.boolean()),
+}).check(z.refine((v) => v.username !== undefined || v.email !== undefined || v.federated !== undefined, ACCOUNT_MSG.nothingToUpdate));
 
 /** PUT /api/user/about: the member's About text, trimmed; "" clears it. */
 export const aboutSchema = z.object({

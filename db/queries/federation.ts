@@ -2,9 +2,9 @@
  * ActivityPub's rows (issue 40, lib/federation/): actors' key pairs, remote actors and the remote
  * follows of members. Counts on users (remote_follower_count) move in the transaction of the row.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
-import { actorKeys, remoteActors, remoteFollows, users } from "../schema/mod.ts";
+import { actorKeys, media, remoteActors, remoteFollows, users } from "../schema/mod.ts";
 
 type Conn = Db | Tx;
 
@@ -116,20 +116,26 @@ export function listFollowerInboxes(db: Conn, userId: number, limit: number, aft
 export async function countLocalUsage(db: Conn): Promise<{ users: number; posts: number }> {
   const [u, p] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.banned, false)).get(),
-    db.get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM media WHERE review_status = 'approved' AND hidden = 0 AND playable = 1`,
-    ),
+    db.select({ n: count() }).from(media).where(and(eq(media.reviewStatus, "approved"), eq(media.hidden, false), eq(media.playable, true)))
+      .get(),
   ]);
   return { users: u?.n ?? 0, posts: p?.n ?? 0 };
 }
 
 /** Stamps an item as sent (a Create went out), or clears it (a Delete did). */
-export async function setMediaFederatedAt(db: Conn, mediaId: number, at: number | null) {
-  await db.run(sql`UPDATE media SET federated_at = ${at} WHERE id = ${mediaId}`);
+/**
+ * Stamps an item as sent when it was not (true: this caller sends the Create; two jobs racing send one),
+ * or clears the stamp when it was (true: this caller sends the Delete).
+ */
+export async function claimMediaFederation(db: Conn, mediaId: number, at: number | null): Promise<boolean> {
+  const rows = await db.update(media).set({ federatedAt: at })
+    .where(and(eq(media.id, mediaId), at === null ? isNotNull(media.federatedAt) : isNull(media.federatedAt)))
+    .returning({ id: media.id });
+  return rows.length > 0;
 }
 
 export async function findMediaFederatedAt(db: Conn, mediaId: number): Promise<number | null | undefined> {
-  const row = await db.get<{ at: number | null }>(sql`SELECT federated_at AS at FROM media WHERE id = ${mediaId}`);
+  const row = await db.select({ at: media.federatedAt }).from(media).where(eq(media.id, mediaId)).get();
   return row ? row.at : undefined;
 }
 
@@ -137,5 +143,18 @@ export async function findMediaFederatedAt(db: Conn, mediaId: number): Promise<n
 export async function dropRemoteFollowers(tx: Tx, userId: number) {
   await tx.delete(remoteFollows).where(eq(remoteFollows.userId, userId));
   await tx.update(users).set({ remoteFollowerCount: 0 }).where(eq(users.id, userId));
-  await tx.run(sql`UPDATE media SET federated_at = NULL WHERE user_id = ${userId} AND federated_at IS NOT NULL`);
+  await tx.update(media).set({ federatedAt: null }).where(and(eq(media.userId, userId), isNotNull(media.federatedAt)));
+}
+
+export async function isFederated(db: Conn, userId: number): Promise<boolean> {
+  const row = await db.select({ on: users.federated }).from(users).where(eq(users.id, userId)).get();
+  return row?.on ?? false;
+}
+
+/** Sets the member's choice; whether it changed, and their remote followers' count then. */
+export async function setFederated(tx: Tx, userId: number, on: boolean) {
+  const [row] = await tx.select({ on: users.federated, n: users.remoteFollowerCount }).from(users).where(eq(users.id, userId));
+  if (!row || row.on === on) return { changed: false, remoteFollowers: row?.n ?? 0 };
+  await tx.update(users).set({ federated: on }).where(eq(users.id, userId));
+  return { changed: true, remoteFollowers: row.n };
 }

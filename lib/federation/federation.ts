@@ -72,3 +72,6 @@ export const FEDERATION_HANDLERS: Handlers = {
   ...publishHandlers(contextFor),
   ...commentHandlers(contextFor),
 };
+
+// What the routes call, from here so this module is loaded first (publish.ts imports it back).
+export { announceAccountDeletion, queueActorLeft } from "./publish.ts";

@@ -15,6 +15,8 @@ import { isFollow, refusedSender } from "./inbound_guard.ts";
 export const INBOX_MAX_BYTES = 1024 * 1024;
 const INBOX_PATH = /^\/(inbox|user\/[^/]{1,100}\/inbox)$/;
 const AP_PATH = /^\/(user|media)\//;
+/** The only paths Fedify serves: every other request skips it (no per-request cost on pages and the API). */
+const FEDIFY_PATH = /^\/(\.well-known\/(webfinger|nodeinfo)|nodeinfo\/|inbox$|user\/|media\/)/;
 const wantsActivityJson = (req: Request) => /application\/(activity\+json|ld\+json)/.test(req.headers.get("accept") ?? "");
 const tooLarge = () => Response.json({ error: "Activity too large (at most 1 MiB)" }, { status: 413 });
 
@@ -42,8 +44,9 @@ async function boundedBody(req: Request): Promise<Uint8Array<ArrayBuffer> | null
 export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<AppEnv> {
   const fed = federationFor(db, config);
   return async (c, next) => {
-    let request = c.req.raw;
     const path = c.req.path;
+    if (!FEDIFY_PATH.test(path)) return await next();
+    let request = c.req.raw;
     if (request.method === "POST" && INBOX_PATH.test(path)) {
       const body = await boundedBody(request);
       if (!body) return tooLarge();
@@ -74,5 +77,13 @@ export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<
     });
     if (passOn) return await next();
     return response;
+  };
+}
+
+/** FEDERATION=false: an ActivityPub client asking for a member or an item gets 404, not the page (the rest is Hono's 404 already). */
+export function federationOffMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (AP_PATH.test(c.req.path) && wantsActivityJson(c.req.raw)) return c.json({ error: "Not found" }, 404);
+    await next();
   };
 }

@@ -14,18 +14,18 @@ import type { Context } from "@fedify/fedify";
 import type { Db } from "../../db/client.ts";
 import { writeTx } from "../../db/client.ts";
 import {
+  claimMediaFederation,
   dropRemoteFollowers,
   findActorMember,
   findMediaFederatedAt,
   listFollowerInboxes,
-  setMediaFederatedAt,
 } from "../../db/queries/federation.ts";
 import { findItemById } from "../../db/queries/media.ts";
 import type { Config } from "../config.ts";
 import { enqueueJob } from "../jobs/enqueue.ts";
 import type { Handlers, JobContext } from "../jobs/queue.ts";
 import { isPublic } from "../media/visibility.ts";
-import type { FedContext } from "./federation.ts";
+import { contextFor, type FedContext } from "./federation.ts";
 import { clearTombstone, markTombstone } from "./objects.ts";
 import { noteUri, toNote } from "./post.ts";
 import { blockedInboxFilter } from "./inbound_guard.ts";
@@ -96,7 +96,7 @@ async function itemJob(contextOf: ContextOf, job: JobContext) {
   await runDelivery(ctx, job, row.userId, async () => {
     if (shareable && !sentAt) {
       const at = Date.now();
-      await setMediaFederatedAt(job.db, mediaId, at);
+      if (!(await claimMediaFederation(job.db, mediaId, at))) return null;
       await clearTombstone(job.db, uri);
       const note = toNote(ctx, row);
       return new Create({
@@ -119,7 +119,7 @@ async function itemJob(contextOf: ContextOf, job: JobContext) {
       });
     }
     if (!shareable && sentAt) {
-      await setMediaFederatedAt(job.db, mediaId, null);
+      if (!(await claimMediaFederation(job.db, mediaId, null))) return null;
       await markTombstone(job.db, uri);
       return deleteOf(uri, actor, followers);
     }
@@ -178,4 +178,22 @@ export function publishHandlers(contextOf: ContextOf): Handlers {
     [ITEM_DELETED_JOB]: { run: (job) => itemDeletedJob(contextOf, job) },
     [ACTOR_LEFT_JOB]: { run: (job) => actorLeftJob(contextOf, job) },
   };
+}
+
+/** A member left the fediverse (PATCH /api/user, point 6): the servers that followed hear the actor is gone. */
+export async function queueActorLeft(db: Db, config: Config, userId: number) {
+  if (config.federation.enabled) await enqueueJob(db, config, { kind: ACTOR_LEFT_JOB, payload: { userId } });
+}
+
+/**
+ * An account about to be deleted: Delete of its actor is handed to Fedify's queue now, signed while
+ * its keys still exist (they go with the account). Only queued here: the deliveries run as jobs.
+ */
+export async function announceAccountDeletion(db: Db, config: Config, userId: number) {
+  if (!config.federation.enabled) return;
+  const member = await findActorMember(db, userId);
+  if (!member || !member.remoteFollowerCount || member.banned || !member.federated) return;
+  const ctx = contextFor(db, config);
+  const activity = actorDelete(ctx, userId);
+  for (let after: string | null = ""; after !== null;) after = await deliverBatch(ctx, userId, activity, after);
 }

@@ -78,7 +78,7 @@ export const API_OPERATIONS: Operation[] = [
   }),
   account("post", "/api/register", "Create an account and sign in", json("SessionUser", 201), { body: registerSchema, errors: [409, 429] }),
   account("post", "/api/logout", "End the session", json("Done")),
-  account("patch", "/api/user", "Change one's username or email (the current password proves it is you)", json("SessionUser"), {
+  account("patch", "/api/user", "Change one's username, email (the password proves it is you) or `federated`", json("SessionUser"), {
     ...member,
     body: updateProfileSchema,
     errors: [409, 429],

@@ -30,6 +30,7 @@ export const SessionUser = z.strictObject({
   createdAt: iso,
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
+  federated: z.boolean().optional().describe("Followable from the fediverse (ActivityPub); false: the actor answers 404"),
 }).describe("The signed-in member");
 
 export const ContentItem = z.strictObject({

@@ -23,6 +23,8 @@ import { voidResetTokens } from "../../db/queries/password_resets.ts";
 import { voidVerifyTokens } from "../../db/queries/email_verification.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
 import { toSessionUser } from "../../lib/auth/session_user.ts";
+import { isFederated, setFederated } from "../../db/queries/federation.ts";
+import { announceAccountDeletion, queueActorLeft } from "../../lib/federation/federation.ts";
 
 /**
  * The member's own account (spec part 2 §7 "Profile and users"), mounted at /api/user beside
@@ -35,7 +37,7 @@ export function accountApi(limiter: RateLimiter) {
   // address in use -> 409; a new address (not just its case) needs proof of identity first.
   app.patch("/", async (c) => {
     const user = requireUser(c);
-    const { currentPassword, ...fields } = await jsonBody(c, updateProfileSchema);
+    const { currentPassword, federated, ...fields } = await jsonBody(c, updateProfileSchema);
     const emailChanged = fields.email !== undefined && fields.email.toLowerCase() !== (user.email ?? "").toLowerCase();
     // A reserved name already held (ADMIN_USERNAME=admin) may stay; nobody may take one.
     if (fields.username !== undefined && fields.username.toLowerCase() !== user.username.toLowerCase()) {
@@ -48,7 +50,12 @@ export function accountApi(limiter: RateLimiter) {
       await limitLinkMail(c, limiter, "verify", fields.email);
     }
     const { config, db } = c.var;
-    const updated = await writeTx(db, async (tx) => {
+    const profileChange = fields.username !== undefined || fields.email !== undefined;
+    const { updated, left } = await writeTx(db, async (tx) => {
+      // Point 6 of issue 40: leaving tells the servers that followed (a job), rejoining starts from no followers.
+      const fed = federated === undefined ? null : await setFederated(tx, user.id, federated);
+      const left = !!fed?.changed && federated === false && fed.remoteFollowers > 0;
+      if (!profileChange) return { updated: user, left };
       const taken = await profileTakenByOther(tx, user.id, fields);
       if (taken.username) throw conflict("Username is already taken");
       if (taken.email) throw conflict("An account with this email already exists");
@@ -57,8 +64,9 @@ export function accountApi(limiter: RateLimiter) {
         await voidResetTokens(tx, user.id, Date.now());
         await voidVerifyTokens(tx, user.id, Date.now());
       }
-      return updateProfile(tx, user.id, fields, emailChanged);
+      return { updated: await updateProfile(tx, user.id, fields, emailChanged), left };
     });
+    if (left) await queueActorLeft(db, config, user.id);
     if (emailChanged && user.email) {
       const notice = emailChangedMail(config, updated.username, user.email, updated.email ?? "");
       runInBackground("email change notice", () => sendMail(config, notice));
@@ -66,7 +74,7 @@ export function accountApi(limiter: RateLimiter) {
     if (emailChanged) runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
     // The page reloads after an update (spec part 2 §4): the toast rides along.
     setFlash(c, "profile");
-    return c.json(toSessionUser(updated));
+    return c.json({ ...toSessionUser({ ...user, ...updated }), federated: await isFederated(db, user.id) });
   });
 
   // POST /api/user/verify-email: mails a new link to the member's unproved address.
@@ -118,6 +126,8 @@ export function accountApi(limiter: RateLimiter) {
     const hasBody = c.req.header("content-type") !== undefined || !["", "0"].includes(c.req.header("content-length") ?? "");
     const { currentPassword } = hasBody ? await jsonBody(c, confirmIdentitySchema) : {};
     await confirmIdentity(c, limiter, user, currentPassword);
+    // Issue 40: the servers that followed are told the actor is gone, signed while its keys exist.
+    await announceAccountDeletion(c.var.db, c.var.config, user.id);
     await deleteAccount(c.var.db, c.var.config, user);
     await endSession(c);
     setFlash(c, "account-deleted");

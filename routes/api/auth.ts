@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
 import { toSessionUser } from "../../lib/auth/session_user.ts";
+import { isFederated } from "../../db/queries/federation.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { endSession } from "../../lib/auth/session.ts";
 import { setFlash } from "../../lib/http/flash.ts";
@@ -13,7 +14,11 @@ import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 export function authApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  app.get("/user", (c) => c.json(toSessionUser(requireUser(c, "Not logged in"))));
+  // Issue 40 point 6: `federated` beside the session's fields (read from the row: the session carries no such column).
+  app.get("/user", async (c) => {
+    const user = requireUser(c, "Not logged in");
+    return c.json({ ...toSessionUser(user), federated: await isFederated(c.var.db, user.id) });
+  });
 
   app.post("/login", async (c) => {
     await limitLoginAddress(c, limiter);
