@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   // Issue 41: the sign-ups waiting for approval with the invite codes, and the site's settings.
   ["signups", "Sign-ups"],
   ["settings", "Settings"],
+  ["federation", "Federation"],
   ["log", "Log"],
 ] as const;
 

@@ -135,6 +135,8 @@ export type MediaComment = {
   liked: boolean;
   /** On a top comment: its replies the viewer may see (listed after the top comments, oldest first). */
   replyCount?: number;
+  /** A reply from the fediverse (issue 40): its author's `name@host` and profile address. */
+  remote?: { handle: string; url: string };
 };
 
 /** The admin lists' item: the content item plus what only moderators see. */
@@ -209,3 +211,8 @@ export type Invite = {
   uses: number;
   state: "active" | "used up" | "expired" | "revoked";
 };
+/** `GET /api/admin/federation/blocks` (issue 40 point 5): a server refused. */
+export type FederationBlock = { id: number; domain: string; reason: string; createdAt: string };
+
+/** `GET /api/admin/federation/servers`: a server we have heard from, with its accounts that follow members here. */
+export type KnownServerView = { domain: string; actors: number; followers: number; banned: number; blocked: boolean };

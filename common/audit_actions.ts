@@ -42,6 +42,12 @@ export const AUDIT_ACTIONS = [
   /** An invite code made or revoked (details: code, maxUses, expiresAt). */
   "invite.create",
   "invite.revoke",
+  /** Issue 40 point 5: a server refused (details: domain, reason, what of it was removed) and accepted again. */
+  "federation.block",
+  "federation.unblock",
+  /** A remote actor's activities ignored and comments hidden (details: handle). */
+  "remote_actor.ban",
+  "remote_actor.unban",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -76,6 +82,10 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "signup.reject": "Rejected a sign-up",
   "invite.create": "Made an invite code",
   "invite.revoke": "Revoked an invite code",
+  "federation.block": "Blocked a server",
+  "federation.unblock": "Unblocked a server",
+  "remote_actor.ban": "Banned a remote account",
+  "remote_actor.unban": "Lifted a remote account's ban",
 };
 
 /** Actions the site takes by itself: their entries have no actor. */
@@ -95,7 +105,7 @@ export function auditSummary(action: string, details: Record<string, unknown> | 
   if (!details) return "";
   const d = details;
   const parts: string[] = [];
-  const title = text(d, "title") ?? text(d, "word");
+  const title = text(d, "title") ?? text(d, "word") ?? text(d, "domain") ?? text(d, "handle");
   if (title) parts.push(`“${cut(title, 80)}”`);
   else if (text(d, "content")) parts.push(`“${cut(text(d, "content")!, 80)}”`);
   if (action === "user.ban") {

@@ -74,6 +74,8 @@ export type ReportView = {
   /** Whether the reporter's email is verified; null for a visitor or a deleted account. */
   reporterVerified: boolean | null;
   createdAt: string;
+  /** A report from another server (an ActivityPub Flag, issue 40): the reporter's `name@host` and profile address. */
+  remote?: { handle: string; url: string };
 };
 
 /** An account's age as the Reported tab shows it beside a report ("5 h", "3 d"). */

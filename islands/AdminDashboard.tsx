@@ -9,6 +9,7 @@ import UsersTab from "../components/ui/admin/UsersTab.tsx";
 import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
 import SettingsTab from "../components/ui/admin/SettingsTab.tsx";
 import SignupsTab from "../components/ui/admin/SignupsTab.tsx";
+import FederationTab from "../components/ui/admin/FederationTab.tsx";
 import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
@@ -53,6 +54,7 @@ export default function AdminDashboard({ adminId, categories, overview, replica,
     approved: <ApprovedTab categories={categories} changed={refreshCounts} />,
     signups: <SignupsTab />,
     settings: <SettingsTab />,
+    federation: <FederationTab />,
   };
 
   return (

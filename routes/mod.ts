@@ -8,6 +8,9 @@ import { socialLinksApi } from "./api/social_links.ts";
 import { adminApi } from "./api/admin.ts";
 import { adminPostsApi } from "./api/admin_posts.ts";
 import { watchedWordsApi } from "./api/watched_words.ts";
+import { federationAdminApi } from "./api/federation_admin.ts";
+import { remoteBlocksApi } from "./api/remote_blocks.ts";
+import { remoteFollowApi } from "./api/remote_follow.ts";
 import { adminUsersApi } from "./api/admin_users.ts";
 import { adminSettingsApi } from "./api/admin_settings.ts";
 import { adminRegistrationsApi } from "./api/admin_registrations.ts";
@@ -90,6 +93,8 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/notifications", notificationsApi);
   app.route("/api/user", notificationSettingsApi);
   app.route("/api/user/mutes", mutesApi(deps.limiter));
+  // remote_blocks.ts: a member's blocks and mutes of accounts on other servers (issue 40 point 5).
+  app.route("/api/user/remote-actors", remoteBlocksApi(deps.limiter));
   // collections.ts: /api/collections; collection_lists.ts: a member's list (/api/users/{id}/collections) and one's own.
   app.route("/api/collections", collectionsApi(deps.limiter));
   app.route("/api/users", userCollectionsApi);
@@ -97,6 +102,10 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   // admin_posts.ts and watched_words.ts: the moderation of comments and forum posts (issue 34), each admin-only on its own.
   app.route("/api/admin/posts", adminPostsApi);
   app.route("/api/admin/watched-words", watchedWordsApi);
+  // federation_admin.ts: blocked servers, known servers and bans of remote accounts (issue 40 point 5).
+  app.route("/api/admin/federation", federationAdminApi);
+  // remote_follow.ts: "Follow from your server" on a public profile (issue 40 point 2).
+  app.route("/api/federation", remoteFollowApi(deps.limiter));
   // admin_users.ts: the Users tab and each member's page with its actions (issue 34 point 4).
   app.route("/api/admin/users", adminUsersApi);
   // Issue 41: the site's settings, the sign-ups waiting for approval and the invite codes, each admin-only on its own.

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { Accept, Create, Delete, Hashtag, Image, Note, PUBLIC_COLLECTION, Update, Video } from "@fedify/vocab";
-import { createMedia, createUser, loginCookie, until } from "./_helpers.ts";
+import { createMedia, createUser, loginCookie } from "./_helpers.ts";
 import { startPeer } from "./_fedi_peer.ts";
 import { AP, startFederatedServer } from "./_federation.ts";
 import { media } from "../db/schema/mod.ts";

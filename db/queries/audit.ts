@@ -4,7 +4,16 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Tx } from "../client.ts";
 import { auditLog, comments, media, threadComments, threads, users } from "../schema/mod.ts";
 
-export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word" | "site";
+export type AuditTarget =
+  | "media"
+  | "user"
+  | "thread"
+  | "thread_comment"
+  | "comment"
+  | "watched_word"
+  | "site"
+  | "federation_block"
+  | "remote_actor";
 
 export type AuditEntry = {
   actorId: number | null;

@@ -105,6 +105,9 @@ export type ReportRow = {
   reporterCreatedAt: number | null;
   reporterVerified: boolean;
   createdAt: number;
+  /** A Flag's remote reporter (issue 40): `name@host` and profile address. */
+  remoteHandle?: string | null;
+  remoteUrl?: string | null;
 };
 
 /**
@@ -120,8 +123,9 @@ export function openReportsSql(kind: PostKind | "item", ids: number[]) {
       SELECT r.id AS id, r.${target} AS targetId, r.reason AS reason, r.details AS details, r.user_id AS userId,
              u.username AS username, r.reporter_key AS reporterKey, r.created_at AS createdAt, r.counts AS counts,
              u.created_at AS reporterCreatedAt, u.email_verified AS reporterVerified,
+             ra.handle AS remoteHandle, coalesce(ra.url, ra.uri) AS remoteUrl,
              row_number() OVER (PARTITION BY r.${target} ORDER BY r.created_at DESC, r.id DESC) AS n
-      FROM ${table} r LEFT JOIN users u ON u.id = r.user_id
+      FROM ${table} r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN remote_actors ra ON ra.id = r.remote_actor_id
       WHERE r.${target} IN (${list}) AND r.status = 'open'
     ) WHERE n <= ${REPORTS_SHOWN_PER_TARGET}`;
 }
@@ -141,6 +145,8 @@ export async function listOpenReports(db: Db, kind: PostKind | "item", ids: numb
     reporterCreatedAt: r.reporterCreatedAt === null ? null : Number(r.reporterCreatedAt),
     reporterVerified: Boolean(Number(r.reporterVerified)),
     createdAt: Number(r.createdAt),
+    remoteHandle: r.remoteHandle ?? null,
+    remoteUrl: r.remoteUrl ?? null,
   }));
 }
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { literalLimit, preparedOn } from "../prepared.ts";
-import { categories, comments, likes, media, reports, users, views } from "../schema/mod.ts";
+import { categories, comments, likes, media, remoteActors, reports, users, views } from "../schema/mod.ts";
 import { itemColumns, type ItemRow, publicWhere } from "./media.ts";
 import { COMMENT_LIST_LIMIT } from "../../common/media_rules.ts";
 import type { PostStatus } from "../../common/moderation.ts";
+import { hiddenRemoteActors } from "./remote_actor_blocks.ts";
 
 type Conn = Db | Tx;
 
@@ -68,6 +69,10 @@ export type CommentRow = {
   /** The top comment this one replies to (issue 43), or null for a top comment. */
   parentId: number | null;
   likeCount: number;
+  /** A remote actor's reply (issue 40): the actor's id, `name@host` and profile address. */
+  remoteActorId?: number | null;
+  remoteHandle?: string | null;
+  remoteUrl?: string | null;
 };
 
 export const commentColumns = {
@@ -98,7 +103,12 @@ export function commentListQuery(d: Conn, limit: number, sort: CommentSort = "ne
   const order = sort === "top"
     ? [desc(comments.likeCount), desc(comments.createdAt), desc(comments.id)]
     : [desc(comments.createdAt), desc(comments.id)];
-  return d.select(commentColumns).from(comments).where(and(
+  return d.select({
+    ...commentColumns,
+    remoteActorId: comments.remoteActorId,
+    remoteHandle: remoteActors.handle,
+    remoteUrl: sql<string | null>`coalesce(${remoteActors.url}, ${remoteActors.uri})`,
+  }).from(comments).leftJoin(remoteActors, eq(remoteActors.id, comments.remoteActorId)).where(and(
     eq(comments.mediaId, sql.placeholder("mediaId")),
     sql`${comments.parentId} is null`,
     seenByViewer,
@@ -106,15 +116,20 @@ export function commentListQuery(d: Conn, limit: number, sort: CommentSort = "ne
 }
 
 /** An item's top comments that the viewer may see: the shown ones and the viewer's own (issue 34), newest or most liked first. */
-export function listComments(
+export async function listComments(
   db: Conn,
   mediaId: number,
   viewer = NOBODY,
   limit = COMMENT_LIST_LIMIT,
   sort: CommentSort = "newest",
 ): Promise<CommentRow[]> {
-  return preparedOn<CommentRow>(db, `comments:${sort}:${limit}`, (d) => commentListQuery(d, limit, sort))
+  const rows = await preparedOn<CommentRow>(db, `comments:${sort}:${limit}`, (d) => commentListQuery(d, limit, sort))
     .all({ mediaId, userId: viewer.userId, writerKey: viewer.writerKey });
+  // Remote actors the viewer blocked or muted are not shown to them (issue 40 point 5), as a muted member's items are not.
+  const remote = viewer.userId === null ? [] : [...new Set(rows.flatMap((r) => (r.remoteActorId ? [r.remoteActorId] : [])))];
+  if (!remote.length) return rows;
+  const hidden = await hiddenRemoteActors(db, viewer.userId!, remote);
+  return hidden.size ? rows.filter((r) => !r.remoteActorId || !hidden.has(r.remoteActorId)) : rows;
 }
 
 export type NewComment = {

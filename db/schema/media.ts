@@ -156,6 +156,9 @@ export const comments = sqliteTable("comments", {
   parentId: integer("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
   /** Members who like it, kept with comment_likes in the same transaction. */
   likeCount: integer("like_count").notNull().default(0),
+  /** A remote actor's reply (issue 40, migration 0029; its FK is in the SQL): the actor, and its Note's ActivityPub id. */
+  remoteActorId: integer("remote_actor_id"),
+  apId: text("ap_id"),
 }, (t) => [
   index("comments_media_created").on(t.mediaId, t.createdAt),
   index("comments_parent_created").on(t.parentId, t.createdAt).where(sql`parent_id IS NOT NULL`),
@@ -163,6 +166,8 @@ export const comments = sqliteTable("comments", {
   index("comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
   // A member's comments on the admin member page (migration 0020).
   index("comments_user_created").on(t.userId, t.createdAt),
+  uniqueIndex("comments_ap_id").on(t.apId).where(sql`ap_id IS NOT NULL`),
+  index("comments_remote_actor").on(t.remoteActorId, t.mediaId).where(sql`remote_actor_id IS NOT NULL`),
 ]);
 
 /** One member's like of one comment (issue 43 point 4, migration 0033). WITHOUT ROWID in the migration. */
@@ -186,6 +191,8 @@ export const reports = sqliteTable("reports", {
   /** Whether it counted toward hiding when made (a verified member old enough, not the owner: migration 0026, decision 039). */
   counts: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** A Flag's remote reporter (issue 40, migration 0029); reporter_key is then "r:{id}". */
+  remoteActorId: integer("remote_actor_id"),
 }, (t) => [
   uniqueIndex("reports_open_once").on(t.mediaId, t.reporterKey).where(sql`status = 'open'`),
   index("reports_media_status").on(t.mediaId, t.status),

@@ -10,3 +10,4 @@ export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./site.ts";
 export * from "./federation.ts";
+export * from "./federation_inbound.ts";

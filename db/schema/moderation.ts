@@ -24,6 +24,8 @@ export const postReports = sqliteTable("post_reports", {
   /** Whether it counted toward hiding when made (migration 0026, decision 039), as `reports.counts`. */
   counts: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** A Flag's remote reporter (issue 40, migration 0029); reporter_key is then "r:{id}". */
+  remoteActorId: integer("remote_actor_id"),
 }, (t) => [
   check(
     "post_reports_one_target",

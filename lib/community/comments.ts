@@ -7,6 +7,9 @@ import { likedCommentIds, listReplies } from "../../db/queries/comment_threads.t
 /** `status` only on a post that is not shown, which only its writer is ever given (issue 34): the others' answers stay as they were. */
 export const unshown = (status: PostStatus): { status?: Exclude<PostStatus, "shown"> } => status === "shown" ? {} : { status };
 
+/** A remote profile address is linked only when it is a web address (never `javascript:`). */
+const isWebUrl = (url: string) => url.startsWith("https://") || url.startsWith("http://");
+
 /** A comment row as the API and the media page's island see it; a visitor's comment reads "Anonymous". */
 export const toComment = (r: CommentRow, liked = false): MediaComment => ({
   id: r.id,
@@ -18,6 +21,7 @@ export const toComment = (r: CommentRow, liked = false): MediaComment => ({
   parentId: r.parentId ?? null,
   likeCount: r.likeCount ?? 0,
   liked,
+  ...(r.remoteHandle && r.remoteUrl && isWebUrl(r.remoteUrl) ? { remote: { handle: r.remoteHandle, url: r.remoteUrl } } : {}),
 });
 
 /**

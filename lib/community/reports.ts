@@ -93,7 +93,8 @@ export async function dismissItemReport(tx: Tx, mediaId: number, reportId: numbe
 /**
  * A report as the Reported tab shows it: the reporter's name, or null with `visitor` for a visitor's
  * report; whether it counts toward hiding, and the reporter's account age when they reported and
- * whether their email is verified (issue 42 point 1), so an admin sees a wave of fresh accounts.
+ * whether their email is verified (issue 42 point 1), so an admin sees a wave of fresh accounts; a
+ * Flag from the fediverse (issue 40) names its remote reporter.
  */
 export const toReportView = (r: ReportRow): ReportView => {
   const member = r.userId !== null && r.username !== null;
@@ -102,15 +103,19 @@ export const toReportView = (r: ReportRow): ReportView => {
     reason: r.reason,
     details: r.details,
     reporter: member ? { id: r.userId!, username: r.username! } : null,
-    visitor: !byMember(r.reporterKey),
+    visitor: !byMember(r.reporterKey) && !r.remoteHandle,
     counts: r.counts,
     reporterAgeHours: member && r.reporterCreatedAt !== null
       ? Math.max(0, Math.floor((r.createdAt - r.reporterCreatedAt) / 3_600_000))
       : null,
     reporterVerified: member ? r.reporterVerified : null,
     createdAt: new Date(r.createdAt).toISOString(),
+    ...(r.remoteHandle ? { remote: { handle: r.remoteHandle, url: webUrlOr(r.remoteUrl) } } : {}),
   };
 };
+
+/** A remote profile address linked only when it is a web address (never `javascript:`). */
+const webUrlOr = (url: string | null | undefined) => (url && (url.startsWith("https://") || url.startsWith("http://")) ? url : "#");
 
 /** Reports grouped by what they report, as views. */
 export function reportsByTarget(rows: ReportRow[]): Map<number, ReportView[]> {

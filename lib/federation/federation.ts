@@ -15,6 +15,7 @@ import { DbKvStore } from "./kv.ts";
 import { setupNodeInfo } from "./nodeinfo.ts";
 import { setupObjects } from "./objects.ts";
 import { publishHandlers } from "./publish.ts";
+import { commentHandlers } from "./outbound_comment.ts";
 import { FEDIFY_TASK, fedifyTaskHandler, JobsMessageQueue } from "./queue.ts";
 
 /** What every Fedify callback is handed: our database and settings. */
@@ -69,6 +70,7 @@ export const contextFor = (db: Db, config: Config): Context<FedContext> =>
 export const FEDERATION_HANDLERS: Handlers = {
   [FEDIFY_TASK]: fedifyTaskHandler(federationFor),
   ...publishHandlers(contextFor),
+  ...commentHandlers(contextFor),
 };
 
 // What the routes call, from here so this module is loaded first (publish.ts imports it back).

@@ -7,7 +7,7 @@
  * Here: Follow of a member (Accept, a remote_follows row, the "new follower" notification) and
  * Undo of it. The inbound half of issue 40 adds its listeners with addInboxListeners().
  */
-import { Accept, Follow, getActorHandle, isActor, Undo } from "@fedify/vocab";
+import { Accept, Follow, getActorHandle, isActor, Like, Reject, Undo } from "@fedify/vocab";
 import type { Actor } from "@fedify/vocab";
 import type { Federation, InboxContext, InboxListenerSetters } from "@fedify/fedify";
 import { writeTx } from "../../db/client.ts";
@@ -16,13 +16,17 @@ import { notifyRemoteFollow } from "../../db/queries/notify.ts";
 import { log } from "../log.ts";
 import type { FedContext } from "./federation.ts";
 import { activeMember } from "./actor.ts";
+import { addInboundListeners, onUndoLike } from "./inbound.ts";
+import { followRefused } from "./inbound_guard.ts";
 
 export type InboxSetters = InboxListenerSetters<FedContext>;
 
 export function setupInbox(fed: Federation<FedContext>): InboxSetters {
-  return fed.setInboxListeners("/user/{identifier}/inbox", "/inbox")
-    .on(Follow, onFollow)
-    .on(Undo, onUndo)
+  return addInboundListeners(
+    fed.setInboxListeners("/user/{identifier}/inbox", "/inbox")
+      .on(Follow, onFollow)
+      .on(Undo, onUndo),
+  )
     .onError((_ctx, error) => log.warn("inbox activity failed", { error: String(error).slice(0, 300) }));
 }
 
@@ -51,6 +55,13 @@ async function onFollow(ctx: InboxContext<FedContext>, follow: Follow) {
   if (!member) return;
   const follower = await follow.getActor(ctx);
   if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
+  // Across a server block, or the member's block of the account, the answer is Reject (issue 40 point 5; inbound_guard.ts).
+  if (await followRefused(ctx.data.db, follower.id!, member.id)) {
+    const me = ctx.getActorUri(target.identifier);
+    const id = new URL(`#reject/${encodeURIComponent(follow.id.href)}`, me);
+    await ctx.sendActivity({ identifier: target.identifier }, follower, new Reject({ id, actor: me, object: follow }));
+    return;
+  }
   const remote = await rememberActor(ctx, follower);
   if (!remote) return;
   const banned = (await findRemoteActorByUri(ctx.data.db, follower.id!.href))?.bannedAt;
@@ -73,6 +84,8 @@ async function onUndo(ctx: InboxContext<FedContext>, undo: Undo) {
   if (!undo.actorId) return;
   const object = await undo.getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true })
     .catch(() => null);
+  // Undo of a Like: the inbound half's (inbound_acts.ts).
+  if (object instanceof Like) return await onUndoLike(ctx, undo, object);
   if (!(object instanceof Follow) || !object.objectId) return;
   // Only the follower may take its follow back.
   if (object.actorId?.href !== undo.actorId.href) return;

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import { federationFor } from "./federation.ts";
 import { tombstoneResponse } from "./objects.ts";
+import { isFollow, refusedSender } from "./inbound_guard.ts";
 
 export const INBOX_MAX_BYTES = 1024 * 1024;
 const INBOX_PATH = /^\/(inbox|user\/[^/]{1,100}\/inbox)$/;
@@ -49,6 +50,10 @@ export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<
     if (request.method === "POST" && INBOX_PATH.test(path)) {
       const body = await boundedBody(request);
       if (!body) return tooLarge();
+      // A blocked server's activities are refused here (issue 40 point 5), but for its Follow, answered with Reject.
+      if (await refusedSender(db, request.headers) && !isFollow(body)) {
+        return Response.json({ error: "This server is blocked here" }, { status: 403 });
+      }
       request = new Request(request.url, { method: "POST", headers: request.headers, body });
     }
     let passOn = false;

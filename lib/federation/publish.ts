@@ -28,6 +28,7 @@ import { isPublic } from "../media/visibility.ts";
 import { contextFor, type FedContext } from "./federation.ts";
 import { clearTombstone, markTombstone } from "./objects.ts";
 import { noteUri, toNote } from "./post.ts";
+import { blockedInboxFilter } from "./inbound_guard.ts";
 
 export const ITEM_JOB = "federation.item";
 export const ITEM_DELETED_JOB = "federation.item_deleted";
@@ -41,10 +42,13 @@ type ContextOf = (db: Db, config: Config) => Context<FedContext>;
 async function deliverBatch(ctx: Context<FedContext>, userId: number, activity: Activity, after: string): Promise<string | null> {
   const rows = await listFollowerInboxes(ctx.data.db, userId, DELIVERY_BATCH + 1, after);
   const batch = rows.slice(0, DELIVERY_BATCH);
-  if (batch.length) {
+  // Nothing goes to a blocked server (issue 40 point 5), whatever follow rows a block has not yet removed.
+  const blocked = await blockedInboxFilter(ctx.data.db);
+  const open = batch.filter((r) => !blocked(r.inbox));
+  if (open.length) {
     await ctx.sendActivity(
       { identifier: String(userId) },
-      batch.map((r) => ({ id: new URL(r.inbox), inboxId: new URL(r.inbox), endpoints: null })),
+      open.map((r) => ({ id: new URL(r.inbox), inboxId: new URL(r.inbox), endpoints: null })),
       activity,
       { preferSharedInbox: true, excludeBaseUris: [new URL(ctx.data.config.siteUrl)] },
     );

@@ -29,6 +29,7 @@ import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
 import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
 import { REGISTER_EXTRA, SITE_OPERATIONS } from "./api_site.ts";
+import { FEDERATION_INBOUND_OPERATIONS } from "./api_federation_inbound.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -281,6 +282,7 @@ export const API_OPERATIONS: Operation[] = [
   ...MODERATION_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
   ...SITE_OPERATIONS,
+  ...FEDERATION_INBOUND_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

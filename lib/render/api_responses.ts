@@ -16,6 +16,7 @@ import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
 import { SITE_RESPONSES } from "./api_site.ts";
+import { FEDERATION_INBOUND_RESPONSES } from "./api_federation_inbound.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
@@ -129,6 +130,8 @@ export const MediaComment = z.strictObject({
   likeCount: z.number().int(),
   liked: z.boolean().describe("Whether you like it (false for a visitor)"),
   replyCount: z.number().int().optional().describe("On a top comment: its replies you may see, listed after the top comments"),
+  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
+    .describe("A reply from the fediverse: its author and their profile"),
 });
 export const CommentLike = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });
@@ -266,6 +269,7 @@ export const RESPONSES = {
   ...MEMBER_RESPONSES,
   ...NOTIFICATION_RESPONSES,
   ...SITE_RESPONSES,
+  ...FEDERATION_INBOUND_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

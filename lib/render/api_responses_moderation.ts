@@ -21,6 +21,8 @@ export const ReportView = z.strictObject({
   reporterAgeHours: z.number().int().nullable().describe("The reporter's account age when they reported, in hours; null for a visitor"),
   reporterVerified: z.boolean().nullable().describe("Whether the reporter's email is verified; null for a visitor"),
   createdAt: iso,
+  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
+    .describe("A report from another server (an ActivityPub Flag)"),
 }).describe("One report: the reporter's reason and words");
 
 /** A post's status in the answers of comments and forum lists: only on the writer's own post that others do not see. */

@@ -28,6 +28,8 @@ async function replyParent(db: Db, mediaId: number, commentId: number): Promise<
   if (!top || target.status !== "shown" || top.status !== "shown") throw new HttpError(422, COMMENT_MSG.parentNotShown);
   return top.id;
 }
+import { itemSentAt } from "../../db/queries/federation_profile.ts";
+import { queueCommentDelivery } from "../../lib/federation/outbound_comment.ts";
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
@@ -72,6 +74,10 @@ export function commentsApi(limiter: RateLimiter) {
         return row;
       });
       if (!heldReason) forgetItemRow(c.var.db, item.id);
+      // A member's shown comment on an item sent to the fediverse goes there as a reply (issue 40; the job decides the rest).
+      if (user && !heldReason && await itemSentAt(c.var.db, item.id)) {
+        await queueCommentDelivery(c.var.db, c.var.config, row.id);
+      }
       return c.json(toComment(row), 201);
     })
     // DELETE /api/videos/{id}/comments/{commentId}: by its writer, the item's owner or an admin,

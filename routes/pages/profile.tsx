@@ -6,6 +6,8 @@ import MutedList from "../../islands/MutedList.tsx";
 import NotificationSettings from "../../islands/NotificationSettings.tsx";
 import { notificationSettings } from "../../lib/notify/settings.ts";
 import FollowingFeedUrl from "../../islands/FollowingFeedUrl.tsx";
+import FederationSwitch from "../../islands/FederationSwitch.tsx";
+import { isFederated } from "../../db/queries/federation_profile.ts";
 import { followingFeedPath, followingFeedToken } from "../../lib/community/follows.ts";
 import { listMutes } from "../../db/queries/mutes.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
@@ -25,13 +27,14 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about, mutes, feedToken, notify] = await Promise.all([
+  const [passwordHash, providers, about, mutes, feedToken, notify, federated] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
     listMutes(db, user.id),
     followingFeedToken(db, user.id),
     notificationSettings(db, user.id),
+    isFederated(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -53,6 +56,14 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
           about,
         }}
       />
+      {c.var.config.federation.enabled && (
+        <Island
+          name="FederationSwitch"
+          component={FederationSwitch}
+          props={{ federated, handle: `@${user.username}@${new URL(c.var.config.siteUrl).host}` }}
+          hydrate="visible"
+        />
+      )}
       <Island
         name="NotificationSettings"
         component={NotificationSettings}

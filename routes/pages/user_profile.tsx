@@ -21,6 +21,8 @@ import { muteLabel } from "../../common/mute_labels.ts";
 import { listedCollections } from "../../lib/feed/collections.ts";
 import { CollectionList } from "../../components/CollectionList.tsx";
 import FollowButton from "../../islands/FollowButton.tsx";
+import FediverseFollow from "../../islands/FediverseFollow.tsx";
+import { findFollowableMember } from "../../db/queries/federation_profile.ts";
 import { isFollowing } from "../../db/queries/follows.ts";
 import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
@@ -93,6 +95,10 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     ? <Island name="FollowButton" component={FollowButton} props={{ ...follow, following }} />
     : <FollowButton {...follow} following={false} />;
   if (viewer) c.header("Cache-Control", "private, no-cache");
+  // Issue 40 point 2: the handle others follow from the fediverse, while the member takes part in it.
+  const fediverse = config.federation.enabled && await findFollowableMember(db, profile.username)
+    ? { username: profile.username, handle: `@${profile.username}@${new URL(config.siteUrl).host}` }
+    : null;
 
   const box = { userId: profile.id, username: profile.username, signedIn: !!viewer, blockedByMe };
   return renderPage(
@@ -112,6 +118,11 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
           </div>
         )}
       </div>
+      {fediverse && (
+        <div className="mb-8 max-w-2xl">
+          <Island name="FediverseFollow" component={FediverseFollow} props={fediverse} />
+        </div>
+      )}
       <h2 className="mb-4 text-xl font-semibold">Content</h2>
       {loadError
         ? <p role="alert" className="py-16 text-center text-red-300">{PROFILE_MSG.contentError}</p>

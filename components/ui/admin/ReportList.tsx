@@ -29,7 +29,17 @@ export function ReportList({ reports, total, rowId, calls, dismiss }: {
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
               <span className="rounded bg-red-900/60 px-1.5 py-0.5 font-medium text-red-100">{reasonLabel(r.reason)}</span>
               <span className="text-neutral-300">
-                by {r.reporter ? <MemberLink user={r.reporter} /> : r.visitor ? "visitor" : "a deleted account"}
+                by {r.reporter
+                  ? <MemberLink user={r.reporter} />
+                  : r.remote
+                  ? (
+                    <a href={r.remote.url} rel="nofollow noopener" className="text-sky-300 hover:underline" data-remote-reporter>
+                      {r.remote.handle}
+                    </a>
+                  )
+                  : r.visitor
+                  ? "visitor"
+                  : "a deleted account"}
               </span>
               {r.reporterAgeHours !== null && (
                 <span className="text-neutral-300" data-testid="reporter-account">
@@ -52,7 +62,7 @@ export function ReportList({ reports, total, rowId, calls, dismiss }: {
                   calls={calls}
                   rowId={rowId}
                   title="Dismiss this report only"
-                  aria-label={`Dismiss the report by ${r.reporter?.username ?? "a visitor"}`}
+                  aria-label={`Dismiss the report by ${r.reporter?.username ?? r.remote?.handle ?? "a visitor"}`}
                   call={() => dismiss(r.id)}
                   success="Report dismissed"
                 >

@@ -50,8 +50,15 @@ export function CommentItem(
     >
       <div className="mb-1 flex items-start justify-between gap-2 text-sm">
         <p className="min-w-0 wrap-anywhere">
-          {c.userId === null ? <b>{name}</b> : <a href={profileHref({ username: name })} className="font-bold hover:underline">{name}</a>}
-          {" "}
+          {c.remote
+            ? (
+              <a href={c.remote.url} rel="nofollow noopener ugc" className="font-bold hover:underline" data-remote-author>
+                {c.remote.handle}
+              </a>
+            )
+            : c.userId === null
+            ? <b>{name}</b>
+            : <a href={profileHref({ username: name })} className="font-bold hover:underline">{name}</a>}{" "}
           <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
         </p>
         <span className="flex shrink-0 gap-3">
