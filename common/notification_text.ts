@@ -61,6 +61,8 @@ export function notificationUrl(f: NotificationFacts): string {
     case "forum_reply":
       return f.threadId ? forumHref({ thread: f.threadId }) : "/forum";
     case "new_follower":
+      // "X and 3 others started following you" leads to one's list of followers (issue 43 point 2).
+      if (Math.max(f.actorCount, f.actors.length) > 1) return "/profile/followers";
       return f.actors[0] ? profileHref({ username: f.actors[0] }) : "/profile";
     default:
       return f.mediaId ? `/media/${f.mediaId}` : "/";

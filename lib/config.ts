@@ -31,6 +31,7 @@ function toConfig(env: Env) {
       forumCommentsPerUser: env.RATE_FORUM_COMMENTS_PER_USER,
       messagesPerUser: env.RATE_MESSAGES_PER_USER,
       followsPerUser: env.RATE_FOLLOWS_PER_USER,
+      progressPerUser: env.RATE_PROGRESS_PER_USER,
       messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
       mutesPerUser: env.RATE_MUTES_PER_USER,
       blocksPerUser: env.RATE_BLOCKS_PER_USER,

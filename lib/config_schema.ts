@@ -64,6 +64,8 @@ export const envSchema = z.object({
   RATE_MESSAGES_PER_USER: positiveInt.default(30),
   /** Follows (POST /api/users/{id}/follow) a member may make per RATE_SOCIAL_WINDOW_SECONDS (issue 32). */
   RATE_FOLLOWS_PER_USER: positiveInt.default(100),
+  /** Player position beats (POST /api/videos/{id}/progress) a member may send per RATE_SOCIAL_WINDOW_SECONDS (issue 43). */
+  RATE_PROGRESS_PER_USER: positiveInt.default(300),
   RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
   /** Mutes and blocks a member may add, and owner edits they may make, per RATE_SOCIAL_WINDOW_SECONDS (issue 31). */
   RATE_MUTES_PER_USER: positiveInt.default(60),

@@ -8,3 +8,4 @@ export * from "./collections.ts";
 export * from "./follows.ts";
 export * from "./moderation.ts";
 export * from "./notifications.ts";
+export * from "./history.ts";

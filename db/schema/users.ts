@@ -23,6 +23,10 @@ export const users = sqliteTable("users", {
   followingCount: integer("following_count").notNull().default(0),
   /** Moves with every change to whom this member follows: the kept Following window is read again (lib/feed/following.ts). */
   followsVersion: integer("follows_version").notNull().default(0),
+  /** Whether others may see this member's follower and following lists (issue 43 point 2; the owner always may). */
+  showFollows: integer("show_follows", { mode: "boolean" }).notNull().default(true),
+  /** Watch history paused (issue 43 point 5): progress is not recorded. */
+  historyPaused: integer("history_paused", { mode: "boolean" }).notNull().default(false),
 }, (t) => [
   uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
   uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),
