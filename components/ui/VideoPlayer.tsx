@@ -223,7 +223,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail, ite
       {resumed && (
         <button
           type="button"
-          className="absolute bottom-14 left-2 rounded bg-black/75 px-3 py-1.5 text-sm font-medium text-white hover:bg-black"
+          className="absolute left-2 top-2 rounded bg-black/75 px-3 py-1.5 text-sm font-medium text-white hover:bg-black"
           onClick={() => {
             if (ref.current) ref.current.currentTime = 0;
             setResumed(false);
