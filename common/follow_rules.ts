@@ -19,6 +19,7 @@ export const FOLLOW_MSG = {
   blocked: "You cannot follow this member",
   tooMany: `You can follow at most ${MAX_FOLLOWS.toLocaleString("en-US")} members. Unfollow someone to follow another.`,
   loginAction: "follow members",
+  listsHidden: "This member keeps their followers and following private",
   followFailed: "Could not follow this member. Please try again.",
   unfollowFailed: "Could not unfollow this member. Please try again.",
 } as const;

@@ -77,6 +77,8 @@ export function notificationUrl(f: NotificationFacts): string {
       if (f.threadId) return forumHref({ thread: f.threadId });
       return f.mediaId ? `/media/${f.mediaId}${f.detail ? `#comment-${f.detail}` : ""}` : "/";
     case "new_follower":
+      // "X and 3 others started following you" leads to one's list of followers (issue 43 point 2).
+      if (Math.max(f.actorCount, f.actors.length) > 1) return "/profile/followers";
       return f.actors[0] ? profileHref({ username: f.actors[0] }) : "/profile";
     default:
       return f.mediaId ? `/media/${f.mediaId}` : "/";

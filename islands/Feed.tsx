@@ -30,6 +30,8 @@ export type FeedProps = {
   adClientId: string | null;
   /** The Following tab (issue 32): the followed members' items, newest published first; no sort menu. */
   following?: boolean;
+  /** A tag page (issue 43 point 1): the tag's items, in the chosen sort. */
+  tag?: string | null;
 };
 
 type Status = "idle" | "loading" | "error";
@@ -60,6 +62,7 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     signedIn,
     adClientId,
     following = false,
+    tag = null,
   } = props;
   const mine = (item: CardItem) => ownItem(item, viewerName);
   const [sort, setSort] = useState<Sort | null>(seed ? null : firstSort);
@@ -119,6 +122,7 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     else if (s.sort) params.set("sortBy", s.sort);
     else if (seed) params.set("shuffleSeed", seed);
     if (category && !following) params.set("category", category);
+    if (tag) params.set("tag", tag);
     if (page === 1) params.set("timestamp", String(Date.now()));
     try {
       const res = await api<FeedResponse<CardItem>>(`/api/content/feed?${params}`);
@@ -137,7 +141,7 @@ function FeedBody({ viewerName, ...props }: FeedProps) {
     } finally {
       if (generation === s.generation) s.loading = false;
     }
-  }, [category, seed, featured, following]);
+  }, [category, seed, featured, following, tag]);
 
   // Further pages when the bottom indicator comes into view.
   useEffect(() => {

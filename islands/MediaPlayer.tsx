@@ -22,6 +22,9 @@ type Props = {
   height?: number | null;
   /** Seconds: a short clip starts looping. */
   duration?: number | null;
+  /** A member's public video (issue 43 point 5): the position is sent, and the player starts from `resume`. */
+  itemId?: number;
+  resume?: number | null;
 };
 
 const VIDEO_ERROR = "Error loading video. It may be in an unsupported format.";
@@ -32,7 +35,7 @@ export default function MediaPlayer(props: Props) {
   return props.kind === "video" ? <Video {...props} /> : <ZoomImage {...props} />;
 }
 
-function Video({ src, sources, poster, title, duration }: Props) {
+function Video({ src, sources, poster, title, duration, itemId, resume }: Props) {
   const [failed, setFailed] = useState(false);
   const fail = () => {
     setFailed(true);
@@ -45,7 +48,18 @@ function Video({ src, sources, poster, title, duration }: Props) {
       </div>
     );
   }
-  return <VideoPlayer src={src} sources={sources ?? []} poster={poster} title={title} duration={duration} onFail={fail} />;
+  return (
+    <VideoPlayer
+      src={src}
+      sources={sources ?? []}
+      poster={poster}
+      title={title}
+      duration={duration}
+      onFail={fail}
+      itemId={itemId}
+      resume={resume}
+    />
+  );
 }
 
 /**

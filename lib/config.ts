@@ -33,6 +33,7 @@ function toConfig(env: Env) {
       messagesPerUser: env.RATE_MESSAGES_PER_USER,
       followsPerUser: env.RATE_FOLLOWS_PER_USER,
       commentLikesPerUser: env.RATE_COMMENT_LIKES_PER_USER,
+      progressPerUser: env.RATE_PROGRESS_PER_USER,
       messagesWindowSeconds: env.RATE_MESSAGES_WINDOW_SECONDS,
       mutesPerUser: env.RATE_MUTES_PER_USER,
       blocksPerUser: env.RATE_BLOCKS_PER_USER,

@@ -82,6 +82,8 @@ export const envSchema = z.object({
   RATE_FOLLOWS_PER_USER: positiveInt.default(100),
   /** Comment likes (POST .../comments/{commentId}/like) a member may make per RATE_SOCIAL_WINDOW_SECONDS (issue 43). */
   RATE_COMMENT_LIKES_PER_USER: positiveInt.default(300),
+  /** Player position beats (POST /api/videos/{id}/progress) a member may send per RATE_SOCIAL_WINDOW_SECONDS (issue 43). */
+  RATE_PROGRESS_PER_USER: positiveInt.default(300),
   RATE_MESSAGES_WINDOW_SECONDS: positiveInt.default(60),
   /** Mutes and blocks a member may add, and owner edits they may make, per RATE_SOCIAL_WINDOW_SECONDS (issue 31). */
   RATE_MUTES_PER_USER: positiveInt.default(60),

@@ -30,8 +30,9 @@ import { commentsApi } from "./api/comments.ts";
 import { commentLikesApi } from "./api/comment_likes.ts";
 import { contentApi } from "./api/content.ts";
 import { feedLikeApi, likedItemsApi, likesApi } from "./api/likes.ts";
-import { followApi, followListsApi } from "./api/follows.ts";
+import { followApi, followListsApi, publicFollowListsApi } from "./api/follows.ts";
 import { messagesApi } from "./api/messages.ts";
+import { historyApi, progressApi } from "./api/history.ts";
 import { passwordResetApi } from "./api/password_reset.ts";
 import { reportsApi } from "./api/reports.ts";
 import { s3Api } from "./api/s3.ts";
@@ -55,6 +56,9 @@ import { mediaPage } from "./pages/media.tsx";
 import { myVideosPage } from "./pages/my_videos.tsx";
 import { myMessagesPage } from "./pages/my_messages.tsx";
 import { userProfilePage } from "./pages/user_profile.tsx";
+import { tagsPage } from "./pages/tags.tsx";
+import { historyPage } from "./pages/history.tsx";
+import { followListsPage, ownFollowersPage } from "./pages/follow_lists.tsx";
 import { collectionPage } from "./pages/collection.tsx";
 import { passwordResetPages } from "./pages/password_reset.tsx";
 import { profilePage } from "./pages/profile.tsx";
@@ -88,6 +92,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/users", usersApi(deps.limiter));
   // follows.ts: following a member (/api/users/{id}/follow) and one's own lists and feed address (/api/user/...).
   app.route("/api/users", followApi(deps.limiter));
+  app.route("/api/users", publicFollowListsApi);
   app.route("/api/user", followListsApi);
   app.route("/api/user/likes", likedItemsApi);
   app.route("/api/notifications", notificationsApi);
@@ -133,6 +138,9 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/videos", videosApi);
   app.route("/api/videos", videoEditsApi(deps.limiter));
   app.route("/api/videos", likesApi);
+  // history.ts: the player's position beats (/api/videos/{id}/progress) and the member's history (/api/user/history).
+  app.route("/api/videos", progressApi(deps.limiter));
+  app.route("/api/user/history", historyApi);
   app.route("/api/videos", commentsApi(deps.limiter));
   app.route("/api/videos", commentLikesApi(deps.limiter));
 
@@ -154,11 +162,15 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/search", searchPage);
   app.route("/forum", forumPage);
   app.route("/my-messages", myMessagesPage);
+  app.route("/user", followListsPage);
   app.route("/user", userProfilePage);
+  app.route("/tags", tagsPage);
   app.route("/collections", collectionPage);
+  app.route("/profile", ownFollowersPage);
   app.route("/profile", profilePage);
   app.route("/following", followingPage);
   app.route("/liked", likedPage);
+  app.route("/history", historyPage);
   app.route("/notifications", notificationsPage);
   // password_reset.tsx: /forgot-password and /reset-password; seo.ts: /robots.txt and /sitemap.xml.
   app.route("/", passwordResetPages);

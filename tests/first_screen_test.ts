@@ -40,6 +40,7 @@ for (const [page, path] of [["home", "/"], ["media", mediaPath]] as const) {
     for (let i = 0; i < 3; i++) { // the home page shuffles now and then: a few draws
       const { gzip, br, html } = await sizes(path);
       assert.ok(html.includes("<style>"), "the first paint's CSS is in the page");
+      console.log("SIZE", page, gzip, br);
       assert.ok(gzip <= FIRST_VISIT_BUDGET, `${page} gzip ${gzip} bytes`);
       assert.ok(br <= FIRST_VISIT_BUDGET, `${page} brotli ${br} bytes`);
     }

@@ -63,7 +63,16 @@ export const updateProfileSchema = z.object({
   currentPassword: z.optional(currentPasswordField),
   /** Issue 40 point 6: followable from the fediverse; false makes the actor 404 and tells the servers that followed. */
   federated: z.optional(z.boolean()),
-}).check(z.refine((v) => v.username !== undefined || v.email !== undefined || v.federated !== undefined, ACCOUNT_MSG.nothingToUpdate));
+  /** Issue 43 point 2: whether others may see the member's follower and following lists. */
+  showFollows: z.optional(z.boolean("showFollows must be true or false")),
+  /** Issue 43 point 5: watch history paused (progress is not recorded). */
+  historyPaused: z.optional(z.boolean("historyPaused must be true or false")),
+}).check(z.refine(
+  (v) =>
+    v.username !== undefined || v.email !== undefined || v.federated !== undefined || v.showFollows !== undefined ||
+    v.historyPaused !== undefined,
+  ACCOUNT_MSG.nothingToUpdate,
+));
 
 /** PUT /api/user/about: the member's About text, trimmed; "" clears it. */
 export const aboutSchema = z.object({

@@ -22,6 +22,8 @@ export type FollowButtonProps = {
   followingCount?: number | null;
   /** "small" beside a name (media page, suggestions); "page" on the profile card. */
   size?: "page" | "small";
+  /** The profile's address: the counts link to its /followers and /following (issue 43 point 2). */
+  listsHref?: string | null;
   /** Told after each change (not a prop the server passes: islands that render the button use it). */
   onChange?: (following: boolean) => void;
 };
@@ -34,7 +36,8 @@ const looks = {
 };
 
 export function FollowButton(
-  { userId, username, following: first, signedIn, followerCount = null, followingCount = null, size = "page", onChange }: FollowButtonProps,
+  { userId, username, following: first, signedIn, followerCount = null, followingCount = null, size = "page", onChange, listsHref = null }:
+    FollowButtonProps,
 ) {
   const [following, setFollowing] = useState(first);
   const [count, setCount] = useState(followerCount);
@@ -61,7 +64,7 @@ export function FollowButton(
   const label = following ? "Following" : "Follow";
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-2">
-      {count !== null && <FollowCounts followers={count} following={followingCount} />}
+      {count !== null && <FollowCounts followers={count} following={followingCount} listsHref={listsHref} />}
       <button
         type="button"
         {
@@ -80,17 +83,26 @@ export function FollowButton(
   );
 }
 
-/** "4 following · 12 followers", kept on one line (the profile card shows it with or without the button). */
-export function FollowCounts({ followers, following = null }: { followers: number; following?: number | null }) {
+/**
+ * "4 following · 12 followers", kept on one line (the profile card shows it with or without the button); with
+ * `listsHref` (a profile's address) each count links to its list (issue 43 point 2).
+ */
+export function FollowCounts(
+  { followers, following = null, listsHref = null }: { followers: number; following?: number | null; listsHref?: string | null },
+) {
+  const count = (text: string, testId: string, list: string) =>
+    listsHref
+      ? <a href={`${listsHref}/${list}`} className="hover:text-white hover:underline" data-testid={testId}>{text}</a>
+      : <span data-testid={testId}>{text}</span>;
   return (
     <span className="whitespace-nowrap text-sm text-neutral-300">
       {following !== null && (
         <>
-          <span data-testid="following-count">{followingText(following)}</span>
+          {count(followingText(following), "following-count", "following")}
           <span aria-hidden="true" className="px-2 text-neutral-600">·</span>
         </>
       )}
-      <span data-testid="follower-count">{followersText(followers)}</span>
+      {count(followersText(followers), "follower-count", "followers")}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import type { ContentItem, ImageSource } from "../../common/api_types.ts";
 import { cardPicture } from "../../common/image_sources.ts";
 import { TAGS_IN_FEED } from "../../common/feed_rules.ts";
 import { formatDuration, hasDuration, splitTags } from "../../common/format.ts";
+import { tagHref } from "../../common/tag_rules.ts";
 import { Spinner } from "./Spinner.tsx";
 import { profileHref } from "../../common/profile_rules.ts";
 import type { MuteTarget } from "./card_mutes.ts";
@@ -247,7 +248,7 @@ export function MediaCard(p: MediaCardProps) {
         </p>
         <div className="card-chips">
           {item.categoryName && <span className="chip chip-cat">{item.categoryName}</span>}
-          {tags.slice(0, maxTags).map((t) => <span key={t} className="chip">{`#${t}`}</span>)}
+          {tags.slice(0, maxTags).map((t) => <a key={t} href={tagHref(t)} className="chip">{`#${t}`}</a>)}
           {tags.length > maxTags && <span className="chip">{`+${tags.length - maxTags}`}</span>}
         </div>
         <div className="card-actions">

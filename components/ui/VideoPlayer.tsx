@@ -4,6 +4,7 @@ import { LOOP_UNDER_SECONDS, pickRendition, STALLS_PER_STEP, stepDown, type View
 import { applyKey, keyAction, keyIsForPlayer } from "./player_keys.ts";
 import { PlayerMenu } from "./PlayerMenu.tsx";
 import { PlayerKeys } from "./PlayerKeys.tsx";
+import { loadPrefs, savePrefs, useProgressBeats } from "./player_memory.ts";
 
 type Props = {
   src: string;
@@ -13,6 +14,9 @@ type Props = {
   /** Seconds, when known: a clip under LOOP_UNDER_SECONDS starts with loop on. */
   duration?: number | null;
   onFail: () => void;
+  /** A member's public video (issue 43 point 5): its id (the position is sent) and where to start (null: the start). */
+  itemId?: number;
+  resume?: number | null;
 };
 
 type Connection = { saveData?: boolean; effectiveType?: string };
@@ -35,7 +39,7 @@ function viewing(el: HTMLElement): Viewing {
  * keyboard shortcuts (components/ui/player_keys.ts); switching keeps the position, whether it was
  * playing and the speed. The server renders the default source (at most 720p).
  */
-export function VideoPlayer({ src, sources, poster, title, duration, onFail }: Props) {
+export function VideoPlayer({ src, sources, poster, title, duration, onFail, itemId, resume = null }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const keysDialog = useRef<HTMLDialogElement>(null);
@@ -48,6 +52,9 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
   const [loop, setLoop] = useState(!!duration && duration < LOOP_UNDER_SECONDS);
   const [speed, setSpeed] = useState(1);
   const [said, setSaid] = useState("");
+  // "Start over" while the video starts from where the member left off (issue 43 point 5).
+  const [resumed, setResumed] = useState(resume !== null);
+  useProgressBeats(ref, itemId);
   // Read by event listeners set up once: the latest values, not those of the first render.
   const live = useRef({ choice, current, speed, loopChosen: false, cap: Infinity, stalls: 0, played: false });
   live.current = { ...live.current, choice, current, speed };
@@ -71,7 +78,20 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
 
   // After hydration: the rendition for this player, before anything but metadata was loaded.
   useEffect(() => {
-    if (ref.current?.error) return onFail(); // an error before hydration
+    const v = ref.current;
+    if (v?.error) return onFail(); // an error before hydration
+    // This browser's volume, mute, speed and quality (issue 43 point 6); the saved position.
+    const prefs = loadPrefs();
+    if (v && prefs.volume !== undefined) v.volume = prefs.volume;
+    if (v && prefs.muted !== undefined) v.muted = prefs.muted;
+    if (prefs.speed !== undefined && prefs.speed !== 1) changeSpeed(prefs.speed);
+    if (v && resume !== null) {
+      const seek = () => (v.currentTime = resume);
+      if (v.readyState >= 1) seek();
+      else v.addEventListener("loadedmetadata", seek, { once: true });
+    }
+    const kept = typeof prefs.quality === "number" ? sources.find((s) => s.height === prefs.quality) : undefined;
+    if (kept) return choose(kept.height, false);
     const best = autoPick();
     if (best) switchTo(best.url);
   }, []);
@@ -124,14 +144,22 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
       clearTimeout(timer);
       timer = setTimeout(() => setSaid(""), 900);
     };
+    // A focused <video>'s native controls toggle on Space's keyup (Chromium), after our keydown did: the key
+    // toggled twice (issue 43 point 7). Its keyup is ours too, so the native controls leave it.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === " " && box.current && keyIsForPlayer(e, box.current)) e.preventDefault();
+    };
     document.addEventListener("keydown", onKey);
+    document.addEventListener("keyup", onKeyUp, true);
     return () => {
       clearTimeout(timer);
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keyup", onKeyUp, true);
     };
   }, []);
 
-  const choose = (next: "auto" | number) => {
+  const choose = (next: "auto" | number, remember = true) => {
+    if (remember) savePrefs({ quality: next });
     setChoice(next);
     live.current.choice = next;
     live.current.stalls = 0;
@@ -139,6 +167,7 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
     if (pick) switchTo(pick.url);
   };
   const changeSpeed = (s: number) => {
+    live.current.speed = s;
     setSpeed(s);
     if (ref.current) ref.current.playbackRate = s;
   };
@@ -154,6 +183,8 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
         loop={loop}
         preload="metadata"
         onError={onFail}
+        onVolumeChange={(e) => savePrefs({ volume: e.currentTarget.volume, muted: e.currentTarget.muted })}
+        onRateChange={(e) => e.currentTarget.playbackRate !== live.current.speed || savePrefs({ speed: e.currentTarget.playbackRate })}
         onLoadedMetadata={(e) => {
           const length = e.currentTarget.duration;
           if (!live.current.loopChosen && Number.isFinite(length)) setLoop(length < LOOP_UNDER_SECONDS);
@@ -189,6 +220,19 @@ export function VideoPlayer({ src, sources, poster, title, duration, onFail }: P
       >
         {said}
       </p>
+      {resumed && (
+        <button
+          type="button"
+          className="absolute left-2 top-2 rounded bg-black/75 px-3 py-1.5 text-sm font-medium text-white hover:bg-black"
+          onClick={() => {
+            if (ref.current) ref.current.currentTime = 0;
+            setResumed(false);
+          }}
+          data-testid="start-over"
+        >
+          Start over
+        </button>
+      )}
       {keysDrawn && <PlayerKeys dialogRef={keysDialog} />}
     </div>
   );

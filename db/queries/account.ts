@@ -34,6 +34,13 @@ const publicColumns = {
   emailVerified: users.emailVerified,
 };
 
+/** The member's privacy switches (issue 43 points 2 and 5): follow lists shown to others, watch history paused. */
+export async function findPrivacy(db: Conn, userId: number): Promise<{ showFollows: boolean; historyPaused: boolean }> {
+  const row = await db.select({ showFollows: users.showFollows, historyPaused: users.historyPaused }).from(users)
+    .where(eq(users.id, userId)).get();
+  return row ?? { showFollows: true, historyPaused: false };
+}
+
 /** The member's About text (issue 27 point 14). */
 export async function findAbout(db: Conn, userId: number): Promise<string> {
   return (await db.select({ about: users.about }).from(users).where(eq(users.id, userId)).get())?.about ?? "";
@@ -61,9 +68,12 @@ export async function profileTakenByOther(db: Conn, userId: number, wanted: { us
 export async function updateProfile(
   tx: Tx,
   userId: number,
-  patch: { username?: string; email?: string },
+  patch: { username?: string; email?: string; showFollows?: boolean; historyPaused?: boolean },
   emailChanged = false,
 ): Promise<MemberRow> {
+  if (Object.keys(patch).length === 0) {
+    return (await tx.select(publicColumns).from(users).where(eq(users.id, userId)).get())!;
+  }
   const set = emailChanged ? { ...patch, emailVerified: false } : patch;
   const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(publicColumns);
   if (patch.username !== undefined) await tx.update(comments).set({ username: patch.username }).where(eq(comments.userId, userId));

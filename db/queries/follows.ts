@@ -12,7 +12,13 @@ type Conn = Db | Tx;
 
 /** A member as a follow target: whether they exist and are banned (a banned member is gone for following). */
 export function findFollowTarget(db: Conn, id: number) {
-  return db.select({ id: users.id, username: users.username, banned: users.banned }).from(users).where(eq(users.id, id)).get();
+  return db.select({ id: users.id, username: users.username, banned: users.banned, showFollows: users.showFollows }).from(users)
+    .where(eq(users.id, id)).get();
+}
+
+/** Whether others may see the member's follow lists (issue 43 point 2). */
+export async function showsFollows(db: Conn, id: number): Promise<boolean> {
+  return (await db.select({ s: users.showFollows }).from(users).where(eq(users.id, id)).get())?.s ?? true;
 }
 
 export type FollowCounts = { followerCount: number; followingCount: number };

@@ -11,3 +11,4 @@ export * from "./notifications.ts";
 export * from "./site.ts";
 export * from "./federation.ts";
 export * from "./federation_inbound.ts";
+export * from "./history.ts";

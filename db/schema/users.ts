@@ -27,6 +27,10 @@ export const users = sqliteTable("users", {
   federated: integer({ mode: "boolean" }).notNull().default(true),
   /** Remote accounts following this member (remote_follows rows), moved with each row; shown beside followerCount. */
   remoteFollowerCount: integer("remote_follower_count").notNull().default(0),
+  /** Whether others may see this member's follower and following lists (issue 43 point 2; the owner always may). */
+  showFollows: integer("show_follows", { mode: "boolean" }).notNull().default(true),
+  /** Watch history paused (issue 43 point 5): progress is not recorded. */
+  historyPaused: integer("history_paused", { mode: "boolean" }).notNull().default(false),
 }, (t) => [
   uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
   uniqueIndex("users_email_nocase").on(sql`lower(${t.email})`),

@@ -8,12 +8,15 @@ import type { Db } from "../../db/client.ts";
 import { blockedEitherWay } from "../../db/queries/blocks.ts";
 import {
   type CreatorSuggestion,
+  findFollowCounts,
   findFollowingFeedToken,
   listFolloweeIds,
+  listFollows,
   listMostLikedCreators,
   setFollowingFeedToken,
 } from "../../db/queries/follows.ts";
-import { SUGGESTED_CREATORS, SUGGESTION_DAYS } from "../../common/follow_rules.ts";
+import { FOLLOW_PAGE_SIZE, SUGGESTED_CREATORS, SUGGESTION_DAYS } from "../../common/follow_rules.ts";
+import type { FollowListEntry } from "../../common/schemas/follows.ts";
 
 /** The feed's path for a token: `/feeds/following/{token}.xml` (RSS; `?format=atom` for Atom). */
 export const followingFeedPath = (token: string) => `/feeds/following/${token}.xml`;
@@ -59,3 +62,20 @@ export async function suggestedCreators(db: Db, viewerId: number, now = Date.now
   const blocked = await blockedEitherWay(db, viewerId, candidates.map((c) => c.id));
   return candidates.filter((c) => !blocked.has(c.id)).slice(0, SUGGESTED_CREATORS);
 }
+
+/** One page of a member's list with its total (the own lists and others' share it). */
+export async function followPage(db: Db, which: "following" | "followers", userId: number, page: number) {
+  const [rows, counts] = await Promise.all([
+    listFollows(db, which, userId, FOLLOW_PAGE_SIZE, (page - 1) * FOLLOW_PAGE_SIZE),
+    findFollowCounts(db, userId),
+  ]);
+  const totalCount = which === "following" ? counts.followingCount : counts.followerCount;
+  return { users: rows.map(toEntry), totalCount, page, pageSize: FOLLOW_PAGE_SIZE };
+}
+
+const toEntry = (r: { id: number; username: string; createdAt: number; isAdmin: boolean }): FollowListEntry => ({
+  id: r.id,
+  username: r.username,
+  createdAt: new Date(r.createdAt).toISOString(),
+  isAdmin: r.isAdmin,
+});

@@ -23,6 +23,7 @@ import { contentVersion } from "../http/content_version.ts";
 import { featuredRow, itemRowsByIds } from "./item_rows.ts";
 import { followingIds } from "./following.ts";
 import { rankedIds } from "./rankings.ts";
+import { tagIds } from "./tag_feed.ts";
 
 /** Rows of a stream an indexed sort reads by OFFSET (page 10 at the widest grid); deeper pages are kept orders. */
 export const DEEP_OFFSET = 120;
@@ -52,6 +53,8 @@ export type FeedRequest = {
   muted?: Set<number>;
   /** The Following tab of this member (issue 32): their followed uploaders' items, newest published first, no featured item. */
   followingOf?: number;
+  /** A tag page or `tag=` (issue 43 point 1): the tag's public items (folded, lib/feed/tag_feed.ts), no featured item. */
+  tag?: string;
 };
 
 /**
@@ -83,6 +86,9 @@ async function streamPage<S extends Shape>(
   shape: S,
 ) {
   const { order, categoryId } = req;
+  if (req.tag !== undefined) {
+    return itemRowsByIds(db, await tagIds(db, req.tag, stream, order, categoryId, offset, limit, req.muted, now), shape, now);
+  }
   if (req.followingOf) return itemRowsByIds(db, await followingIds(db, req.followingOf, stream, offset, limit, req.muted, now), shape, now);
   // The first pages of an indexed sort come from its index, exact and fresh to the last like;
   // deeper ones from the kept order (lib/feed/rankings.ts), where an OFFSET would walk every row before them.
@@ -105,7 +111,7 @@ async function streamPage<S extends Shape>(
 async function feedRows<S extends Shape>(db: Db, req: FeedRequest, adsEnabled: boolean, shape: S) {
   const size = pageSize(req.columns);
   const now = Date.now();
-  const kept = req.followingOf ? null : await featuredRow(db, req.categoryId, shape, now);
+  const kept = req.followingOf || req.tag !== undefined ? null : await featuredRow(db, req.categoryId, shape, now);
   const featured = kept && req.muted?.has(kept.id) ? null : kept;
   const excludeId = featured?.id ?? null;
   const [videos, images] = await Promise.all([

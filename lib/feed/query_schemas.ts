@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { APPROVED_PAGE_SIZE } from "../../common/admin_rules.ts";
 import { SORTS } from "../../common/feed_rules.ts";
+import { foldTag } from "../../common/format.ts";
 import { AUDIT_ACTIONS } from "../../common/audit_actions.ts";
 import { categoryRefSchema, MAX_PAGE, seedSchema } from "./feed.ts";
 
@@ -38,6 +39,12 @@ const intParam = (name: string, min: number, max: number) =>
   z.string().regex(/^\d{1,9}$/, `${name} must be a whole number`).transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 
+/** A tag: 1-100 characters, no comma (tags are comma-separated) and no control character. */
+// deno-lint-ignore no-control-regex -- control characters are what it refuses
+export const tagParam = z.string().regex(/^[^,\u0000-\u001f\u007f]{1,100}$/, "tag must be 1-100 characters without commas")
+  .transform(foldTag)
+  .refine((t) => t.length > 0, "tag must not be empty");
+
 /** `GET /api/content/feed` (spec part 1 §7). */
 export const contentFeedQuery = z.strictObject({
   page: intParam("page", 1, MAX_PAGE).optional(),
@@ -47,6 +54,8 @@ export const contentFeedQuery = z.strictObject({
   shuffleSeed: seedSchema.optional(),
   /** The Following tab (issue 32): the items of the members one follows, newest published first; members only. */
   following: z.enum(["true", "false"], "following must be true or false").optional(),
+  /** Issue 43 point 1: only items carrying this tag (a leading # is dropped; case does not matter). */
+  tag: tagParam.optional(),
   /** The spec's client sends a timestamp with page 1 to defeat caches; it changes nothing. */
   timestamp: z.string().regex(/^\d{1,15}$/, "timestamp must be a number of milliseconds").optional(),
 });

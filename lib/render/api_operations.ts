@@ -30,6 +30,7 @@ import { MEMBER_OPERATIONS } from "./api_members.ts";
 import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
 import { REGISTER_EXTRA, SITE_OPERATIONS } from "./api_site.ts";
 import { FEDERATION_INBOUND_OPERATIONS } from "./api_federation_inbound.ts";
+import { WATCHING_OPERATIONS } from "./api_watching.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -82,6 +83,7 @@ export const API_OPERATIONS: Operation[] = [
   account("patch", "/api/user", "Change one's username, email (the password proves it is you) or `federated`", json("SessionUser"), {
     ...member,
     body: updateProfileSchema,
+    description: "Or the switches showFollows and historyPaused (issue 43).",
     errors: [409, 429],
   }),
   account("put", "/api/user/about", "Set one's About text, shown on the public profile", json("About"), {
@@ -139,7 +141,8 @@ export const API_OPERATIONS: Operation[] = [
 
   content("get", "/api/content/feed", "One page of the home feed: videos and images, and the Featured Video", json("FeedResponse"), {
     query: contentFeedQuery,
-    description: "following=true: the Following tab (members only, 401 otherwise), newest published first, without a featured item.",
+    description:
+      "following=true: the Following tab (members only, 401 otherwise), newest published first; tag=: one tag's items. No featured item.",
     errors: [401],
   }),
   content(
@@ -283,6 +286,7 @@ export const API_OPERATIONS: Operation[] = [
   ...NOTIFICATION_OPERATIONS,
   ...SITE_OPERATIONS,
   ...FEDERATION_INBOUND_OPERATIONS,
+  ...WATCHING_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

@@ -32,6 +32,8 @@ export const SessionUser = z.strictObject({
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
   federated: z.boolean().optional().describe("Followable from the fediverse (ActivityPub); false: the actor answers 404"),
+  showFollows: z.boolean().optional().describe("PATCH /api/user: others may see your follow lists (issue 43)"),
+  historyPaused: z.boolean().optional().describe("PATCH /api/user: your watch history is paused (issue 43)"),
 }).describe("The signed-in member");
 
 export const ContentItem = z.strictObject({
@@ -219,6 +221,19 @@ export const CommentDeleted = z.strictObject({ success: z.literal(true), comment
 export const SocialConnect = z.strictObject({ url: z.string().describe("Where to send the browser to confirm with the provider") });
 export const ConnectedProviders = z.strictObject({ providers: z.array(z.string()).describe("Providers still connected") });
 export const Reprocessing = z.strictObject({ ok: z.literal(true), id: z.number().int(), processing: Processing });
+/** Issue 43 point 5: the player's position beat and the watch history. */
+export const ProgressSaved = z.strictObject({
+  recorded: z.boolean().describe("false while the member's history is paused (nothing was written)"),
+  seconds: z.number().nullable().describe("The position kept, to a tenth of a second"),
+});
+export const HistoryPage = z.strictObject({
+  entries: z.array(z.strictObject({ item: ContentItem, seconds: z.number(), watchedAt: iso })).describe("Newest first"),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  paused: z.boolean(),
+});
+export const HistoryRemoved = z.strictObject({ removed: z.number().int() });
 export const OpenApiDocument = z.object({ openapi: z.string() }).loose().describe("This document");
 
 /** Every named answer, in the document's components.schemas. */
@@ -265,6 +280,9 @@ export const RESPONSES = {
   ConnectedProviders,
   Reprocessing,
   OpenApiDocument,
+  ProgressSaved,
+  HistoryPage,
+  HistoryRemoved,
   ...MODERATION_RESPONSES,
   ...MEMBER_RESPONSES,
   ...NOTIFICATION_RESPONSES,

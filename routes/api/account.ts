@@ -18,7 +18,7 @@ import { jsonBody } from "../../lib/validate.ts";
 import { aboutSchema, changePasswordSchema, confirmIdentitySchema, updateProfileSchema } from "../../common/schemas/account.ts";
 import { VERIFY_MSG } from "../../common/auth_rules.ts";
 import { writeTx } from "../../db/client.ts";
-import { findPasswordHash, profileTakenByOther, setAbout, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
+import { findPasswordHash, findPrivacy, profileTakenByOther, setAbout, setPasswordHash, updateProfile } from "../../db/queries/account.ts";
 import { voidResetTokens } from "../../db/queries/password_resets.ts";
 import { voidVerifyTokens } from "../../db/queries/email_verification.ts";
 import { deleteUserSessions } from "../../db/queries/sessions.ts";
@@ -33,7 +33,7 @@ import { announceAccountDeletion, queueActorLeft } from "../../lib/federation/fe
 export function accountApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  // PATCH /api/user { username?, email?, currentPassword? }: the registration's rules; a name or
+  // PATCH /api/user { username?, email?, currentPassword?, federated?, showFollows?, historyPaused? }: the registration's rules; a name or
   // address in use -> 409; a new address (not just its case) needs proof of identity first.
   app.patch("/", async (c) => {
     const user = requireUser(c);
@@ -50,7 +50,7 @@ export function accountApi(limiter: RateLimiter) {
       await limitLinkMail(c, limiter, "verify", fields.email);
     }
     const { config, db } = c.var;
-    const profileChange = fields.username !== undefined || fields.email !== undefined;
+    const profileChange = Object.values(fields).some((v) => v !== undefined);
     const { updated, left } = await writeTx(db, async (tx) => {
       // Point 6 of issue 40: leaving tells the servers that followed (a job), rejoining starts from no followers.
       const fed = federated === undefined ? null : await setFederated(tx, user.id, federated);
@@ -72,9 +72,14 @@ export function accountApi(limiter: RateLimiter) {
       runInBackground("email change notice", () => sendMail(config, notice));
     }
     if (emailChanged) runInBackground("verification mail", () => mailVerificationLink(db, config, user.id));
-    // The page reloads after an update (spec part 2 §4): the toast rides along.
-    setFlash(c, "profile");
-    return c.json({ ...toSessionUser({ ...user, ...updated }), federated: await isFederated(db, user.id) });
+    // The page reloads after a name or address update (spec part 2 §4): the toast rides along. The
+    // switches (issues 40, 43) change in place and say so themselves.
+    if (fields.username !== undefined || fields.email !== undefined) setFlash(c, "profile");
+    return c.json({
+      ...toSessionUser({ ...user, ...updated }),
+      ...(await findPrivacy(db, user.id)),
+      federated: await isFederated(db, user.id),
+    });
   });
 
   // POST /api/user/verify-email: mails a new link to the member's unproved address.

@@ -13,7 +13,9 @@ import { sendJson } from "../../lib/http/compress.ts";
 /** The Following tab's page (issue 32): members only, newest published first, so no sort, category or seed. */
 async function followingFeed(c: Context<AppEnv>, page: number, q: z.output<typeof contentFeedQuery>) {
   const user = requireUser(c);
-  if (q.sortBy || q.category || q.shuffleSeed) throw badRequest("sortBy, category and shuffleSeed do not apply to the Following feed");
+  if (q.sortBy || q.category || q.shuffleSeed || q.tag) {
+    throw badRequest("sortBy, category, shuffleSeed and tag do not apply to the Following feed");
+  }
   const json = await loadFeedJson(c.var.db, {
     page,
     order: feedOrder("newest", null),
@@ -36,7 +38,8 @@ export const feedApi = new Hono<AppEnv>()
     // The default view is shuffled when a seed is given, or, for pages after the first, when the
     // visitor's page 1 was shuffled (cookie).
     let seed: string | null = null;
-    if (acceptsSeed(q.sortBy)) {
+    if (q.tag !== undefined) seed = acceptsSeed(q.sortBy) ? q.shuffleSeed ?? null : null;
+    else if (acceptsSeed(q.sortBy)) {
       seed = q.shuffleSeed ?? (page > 1 ? rememberedSeed(c) : null);
       if (page === 1) rememberSeed(c, seed);
     }
@@ -46,6 +49,7 @@ export const feedApi = new Hono<AppEnv>()
       categoryId: category?.id ?? null,
       columns: q.columnCount ?? SSR_COLUMNS,
       muted: await mutedIds(c.var.db, c.var.user?.id),
+      ...(q.tag !== undefined ? { tag: q.tag } : {}),
     }, !!c.var.config.adClientId);
     c.header("Cache-Control", "private, no-store");
     return sendJson(c, json);

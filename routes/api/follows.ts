@@ -2,15 +2,15 @@ import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween } from "../../db/queries/blocks.ts";
 import { notifyFollow } from "../../db/queries/notify.ts";
-import { deleteFollow, findFollowCounts, findFollowTarget, insertFollow, isFollowing, listFollows } from "../../db/queries/follows.ts";
+import { deleteFollow, findFollowCounts, findFollowTarget, insertFollow, isFollowing } from "../../db/queries/follows.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { requireUser } from "../../lib/auth/guards.ts";
-import { followingFeedPath, renewFollowingFeedToken } from "../../lib/community/follows.ts";
+import { followingFeedPath, followPage, renewFollowingFeedToken } from "../../lib/community/follows.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http_error.ts";
 import { parseOr400, queryOr400 } from "../../lib/validate.ts";
-import { FOLLOW_MSG, FOLLOW_PAGE_SIZE, MAX_FOLLOWS } from "../../common/follow_rules.ts";
-import { type FollowListEntry, type FollowState, listPageQuery } from "../../common/schemas/follows.ts";
+import { FOLLOW_MSG, MAX_FOLLOWS } from "../../common/follow_rules.ts";
+import { type FollowState, listPageQuery } from "../../common/schemas/follows.ts";
 import { userIdParam } from "../../common/schemas/messages.ts";
 
 const noStore = async (c: Context<AppEnv>, next: () => Promise<void>) => {
@@ -63,16 +63,27 @@ export const followApi = (limiter: RateLimiter) =>
       return c.json(state);
     });
 
-const toEntry = (r: { id: number; username: string; createdAt: number; isAdmin: boolean }): FollowListEntry => ({
-  id: r.id,
-  username: r.username,
-  createdAt: new Date(r.createdAt).toISOString(),
-  isAdmin: r.isAdmin,
-});
+/**
+ * `GET /api/users/{id}/followers` and `/following` (issue 43 point 2): anyone's lists, newest first, paged,
+ * public unless the member hid them (`showFollows`), then 403 to everyone but the member. Banned or unknown: 404.
+ */
+export const publicFollowListsApi = new Hono<AppEnv>()
+  .get("/:id/followers", (c) => othersList(c, "followers"))
+  .get("/:id/following", (c) => othersList(c, "following"));
+
+async function othersList(c: Context<AppEnv>, which: "following" | "followers") {
+  const id = Number(parseOr400(userIdParam, c.req.param("id")));
+  const page = queryOr400(c, listPageQuery).page ?? 1;
+  const owner = await findFollowTarget(c.var.db, id);
+  if (!owner || owner.banned) throw notFound(FOLLOW_MSG.notFound);
+  if (!owner.showFollows && c.var.user?.id !== id) throw forbidden(FOLLOW_MSG.listsHidden);
+  c.header("Cache-Control", "private, no-cache");
+  return c.json(await followPage(c.var.db, which, id, page));
+}
 
 /**
  * The member's own lists, mounted at /api/user: `GET /following` and `GET /followers` (newest first,
- * paged; nobody else's lists are served: decision 029), and `POST /following-feed/token`, a new secret
+ * paged; others' lists are publicFollowListsApi, issue 43), and `POST /following-feed/token`, a new secret
  * address for the Following feed (the old one answers 404 from then on).
  */
 export const followListsApi = new Hono<AppEnv>()
@@ -90,11 +101,5 @@ export const followListsApi = new Hono<AppEnv>()
 async function followList(c: Context<AppEnv>, which: "following" | "followers") {
   const me = requireUser(c);
   const page = queryOr400(c, listPageQuery).page ?? 1;
-  const offset = (page - 1) * FOLLOW_PAGE_SIZE;
-  const [rows, counts] = await Promise.all([
-    listFollows(c.var.db, which, me.id, FOLLOW_PAGE_SIZE, offset),
-    findFollowCounts(c.var.db, me.id),
-  ]);
-  const totalCount = which === "following" ? counts.followingCount : counts.followerCount;
-  return c.json({ users: rows.map(toEntry), totalCount, page, pageSize: FOLLOW_PAGE_SIZE });
+  return c.json(await followPage(c.var.db, which, me.id, page));
 }

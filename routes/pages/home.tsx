@@ -9,6 +9,8 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { mutedIds } from "../../lib/feed/mutes.ts";
 import { acceptsSeed, cachedCategories, categoryRefSchema, feedOrder, loadFeedCards, rememberSeed, SEED_RE } from "../../lib/feed/feed.ts";
 import { log } from "../../lib/log.ts";
+import { ContinueWatching } from "../../components/ContinueWatching.tsx";
+import { continueWatching } from "../../lib/feed/history.ts";
 import { Kept, renderPage } from "../../lib/render/render.tsx";
 import { categoryFeed, FeedLinks, latestFeed } from "../../lib/render/feed_links.tsx";
 
@@ -82,6 +84,8 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
     );
   }
 
+  // Issue 43 point 5: members pick up where they left off (visitors' pages, and their cache, are unchanged).
+  const continuing = user && !category ? await continueWatching(db, user.id) : [];
   const { siteName, tagline } = config;
   const title = category ? `${category.name} AI videos and images` : siteName;
   const description = category
@@ -106,6 +110,7 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
       </div>
       <section className="mx-auto max-w-[1800px] px-3 py-6 sm:px-6">
         <h1 className="sr-only">{category ? `${category.name} - ${siteName}` : `${siteName}: ${tagline}`}</h1>
+        <ContinueWatching items={continuing} />
         <Island
           name="Feed"
           component={Feed}

@@ -5,6 +5,9 @@ import { YouTubeEmbed } from "../../components/ui/YouTubeEmbed.tsx";
 import { toCardItem } from "../../components/ui/MediaCard.tsx";
 import type { ContentItem, LikeStatus, MediaComment } from "../../common/api_types.ts";
 import { formatCount, formatDate, splitTags } from "../../common/format.ts";
+import { tagHref } from "../../common/tag_rules.ts";
+import { resumeAt } from "../../common/history_rules.ts";
+import { findProgress } from "../../db/queries/history.ts";
 import { idFromSlug } from "../../common/ids.ts";
 import { RELATED_LIMIT } from "../../common/media_rules.ts";
 import { mediaFileUrl, placeholderUrl } from "../../common/media_urls.ts";
@@ -17,13 +20,14 @@ import { contentNotFound } from "../../lib/render/error_pages.tsx";
 import { countView } from "../../lib/media/media_access.ts";
 import { mediaPageMeta } from "../../lib/render/media_meta.tsx";
 import { renderPage } from "../../lib/render/render.tsx";
-import { canView } from "../../lib/media/visibility.ts";
+import { canView, isPublic } from "../../lib/media/visibility.ts";
 import Comments from "../../islands/Comments.tsx";
 import LikeButton from "../../islands/LikeButton.tsx";
 import MediaPlayer from "../../islands/MediaPlayer.tsx";
 import ReportButton from "../../islands/ReportButton.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import RelatedList from "../../islands/RelatedList.tsx";
+import { compactCard } from "../../components/ui/card_props.ts";
 import GenerationDetails from "../../islands/GenerationDetails.tsx";
 import MuteMenu from "../../islands/MuteMenu.tsx";
 import SaveButton from "../../islands/SaveButton.tsx";
@@ -47,14 +51,18 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
   await countView(c, row.id);
   const user = c.var.user;
   const muted = await mutedIds(c.var.db, user?.id);
-  const [like, comments, related, following] = await Promise.all([
+  const [like, comments, related, following, saved] = await Promise.all([
     likeStatus(c.var.db, row.id, user?.id ?? null),
     // The shown comments, and the viewer's own held ones (a visitor's by this browser's cookie; issue 34).
     itemComments(c.var.db, row.id, { userId: user?.id ?? null, writerKey: user ? null : visitorWriterKey(c) }),
     // A muting viewer's muted items leave the list in the query (issue 25), so it stays full.
     listRelated(c.var.db, row, RELATED_LIMIT, muted.size ? user!.id : null),
     !!user && user.id !== row.userId && isFollowing(c.var.db, user.id, row.userId),
+    // Issue 43 point 5: where this member left off.
+    user && row.contentType === "video" ? findProgress(c.var.db, user.id, row.id) : null,
   ]);
+  // Positions are recorded for public videos only (POST /api/videos/{id}/progress answers 404 otherwise).
+  const track = !!user && row.contentType === "video" && isPublic(row);
   const { siteUrl, siteName } = c.var.config;
   c.header("Cache-Control", "private, no-cache");
   return renderPage(
@@ -71,6 +79,8 @@ export const mediaPage = new Hono<AppEnv>().get("/:segment", async (c) => {
       comments={comments}
       related={related.map(toContentItem)}
       siteUrl={siteUrl}
+      resume={resumeAt(saved, row.duration)}
+      track={track}
     />,
     { meta: mediaPageMeta(item, siteUrl, siteName) },
   );
@@ -89,9 +99,14 @@ type DetailProps = {
   comments: MediaComment[];
   related: ContentItem[];
   siteUrl: string;
+  /** Where the player starts (issue 43 point 5), and whether it sends its position. */
+  resume: number | null;
+  track: boolean;
 };
 
-function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, following, comments, related, siteUrl }: DetailProps) {
+function MediaDetail(
+  { item, row, signedIn, viewerId, username, viewer, like, following, comments, related, siteUrl, resume, track }: DetailProps,
+) {
   const follow = { userId: item.userId, username: item.uploaderName, signedIn, following, size: "small" as const };
   const tags = splitTags(item.tags);
   const pageUrl = new URL(`/media/${item.slug}`, siteUrl).href;
@@ -127,6 +142,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
                 width: item.width,
                 height: item.height,
                 duration: item.duration,
+                ...(track ? { itemId: item.id, resume } : {}),
               }}
             />
           )}
@@ -172,7 +188,8 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
               {item.categoryName}
             </a>
           )}
-          {tags.map((t) => <span key={t} className="min-w-0 wrap-anywhere text-neutral-400">{`#${t}`}</span>)}
+          {/* Chips like the cards' (issue 43 point 1): the same few bytes, which the 14 KB first screen needs. */}
+          {tags.map((t) => <a key={t} href={tagHref(t)} className="chip">{`#${t}`}</a>)}
         </div>
         <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-xl bg-neutral-900 p-4 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
           <dt className="text-neutral-400">AI generator</dt>
@@ -203,7 +220,7 @@ function MediaDetail({ item, row, signedIn, viewerId, username, viewer, like, fo
           <Island
             name="RelatedList"
             component={RelatedList}
-            props={{ items: related.map(toCardItem), signedIn, viewerName: username }}
+            props={{ items: related.map((r) => compactCard(toCardItem(r))), signedIn, viewerName: username }}
             hydrate="visible"
           />
         )}

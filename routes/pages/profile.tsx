@@ -1,6 +1,7 @@
 import { toSignIn } from "../../lib/auth/guards.ts";
 import { Hono } from "hono";
 import { Island } from "../../components/Island.tsx";
+import PrivacySwitch from "../../islands/PrivacySwitch.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import MutedList from "../../islands/MutedList.tsx";
 import NotificationSettings from "../../islands/NotificationSettings.tsx";
@@ -12,7 +13,7 @@ import { followingFeedPath, followingFeedToken } from "../../lib/community/follo
 import { listMutes } from "../../db/queries/mutes.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { renderPage } from "../../lib/render/render.tsx";
-import { findAbout, findPasswordHash, listSocialProviders } from "../../db/queries/account.ts";
+import { findAbout, findPasswordHash, findPrivacy, listSocialProviders } from "../../db/queries/account.ts";
 import { isProvider, type Provider, PROVIDERS } from "../../lib/auth/oauth.ts";
 import type { ConnectNotice } from "../../components/ui/profile/ConnectedAccounts.tsx";
 
@@ -27,7 +28,7 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about, mutes, feedToken, notify, federated] = await Promise.all([
+  const [passwordHash, providers, about, mutes, feedToken, notify, federated, privacy] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
@@ -35,6 +36,7 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
     followingFeedToken(db, user.id),
     notificationSettings(db, user.id),
     isFederated(db, user.id),
+    findPrivacy(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -64,6 +66,24 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
           hydrate="visible"
         />
       )}
+      <section id="privacy" aria-label="Privacy" className="mt-8 scroll-mt-20 rounded-xl bg-neutral-900 p-4">
+        <h2 className="mb-3 text-lg font-semibold">Privacy</h2>
+        <Island
+          name="PrivacySwitch"
+          component={PrivacySwitch}
+          props={{
+            field: "showFollows",
+            initial: privacy.showFollows,
+            label: "Show my followers and following",
+            description: "When off, only you can see who follows you and whom you follow. The counts stay visible.",
+            onText: "Your follow lists are public",
+            offText: "Your follow lists are now private",
+          }}
+        />
+        <p className="mt-3 text-sm text-neutral-400">
+          Your <a href="/history" className="underline">watch history</a> can be paused or cleared there.
+        </p>
+      </section>
       <Island
         name="NotificationSettings"
         component={NotificationSettings}

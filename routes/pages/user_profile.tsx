@@ -23,7 +23,7 @@ import { CollectionList } from "../../components/CollectionList.tsx";
 import FollowButton from "../../islands/FollowButton.tsx";
 import FediverseFollow from "../../islands/FediverseFollow.tsx";
 import { findFollowableMember } from "../../db/queries/federation_profile.ts";
-import { isFollowing } from "../../db/queries/follows.ts";
+import { isFollowing, showsFollows } from "../../db/queries/follows.ts";
 import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
@@ -87,10 +87,12 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     signedIn: !!viewer,
     followerCount: profile.followerCount,
     followingCount: profile.followingCount,
+    // Issue 43 point 2: the counts link to the lists, unless they are hidden from this viewer.
+    listsHref: own || (await showsFollows(db, profile.id)) ? profileHref(profile) : null,
   };
   const following = !!viewer && !own && await isFollowing(db, viewer.id, profile.id);
   const followers = own || blocks?.iBlocked || blocks?.blockedMe
-    ? <FollowCounts followers={profile.followerCount} following={profile.followingCount} />
+    ? <FollowCounts followers={profile.followerCount} following={profile.followingCount} listsHref={follow.listsHref} />
     : viewer
     ? <Island name="FollowButton" component={FollowButton} props={{ ...follow, following }} />
     : <FollowButton {...follow} following={false} />;
