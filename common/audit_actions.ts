@@ -34,6 +34,13 @@ export const AUDIT_ACTIONS = [
   "post.dismiss_report",
   "watched_word.add",
   "watched_word.remove",
+  /** Issue 41: a member's role changed (details: from, to) or their upload quotas (details: before, after). */
+  "user.role",
+  "user.quota",
+  /** Issue 41 point 5: categories added, renamed or moved, deleted (details: where its items went). */
+  "category.create",
+  "category.update",
+  "category.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -63,6 +70,11 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "post.dismiss_report": "Dismissed a report of a post",
   "watched_word.add": "Watched a word",
   "watched_word.remove": "Stopped watching a word",
+  "user.role": "Changed a member's role",
+  "user.quota": "Changed a member's upload quota",
+  "category.create": "Added a category",
+  "category.update": "Changed a category",
+  "category.delete": "Deleted a category",
 };
 
 /** Actions the site takes by itself: their entries have no actor. */

@@ -27,6 +27,7 @@ export const islands = {
   MediaModal: () => import("./MediaModal.tsx"),
   MediaPlayer: () => import("./MediaPlayer.tsx"),
   MemberActions: () => import("./MemberActions.tsx"),
+  MemberRoleQuota: () => import("./MemberRoleQuota.tsx"),
   RelatedList: () => import("./RelatedList.tsx"),
   ReportButton: () => import("./ReportButton.tsx"),
   SaveButton: () => import("./SaveButton.tsx"),

@@ -85,6 +85,8 @@ function toConfig(env: Env) {
       perUser: env.RATE_UPLOADS_PER_USER,
       windowSeconds: env.RATE_UPLOAD_WINDOW_SECONDS,
       unattachedMs: env.UPLOAD_UNATTACHED_HOURS * 3_600_000,
+      quotaBytes: env.UPLOAD_QUOTA_BYTES,
+      dailyQuotaBytes: env.DAILY_UPLOAD_QUOTA_BYTES,
     },
     collections: {
       createsPerUser: env.RATE_COLLECTIONS_PER_USER,

@@ -80,6 +80,12 @@ export const envSchema = z.object({
   RATE_COLLECTIONS_WINDOW_SECONDS: positiveInt.default(3600),
   /** Files uploaded but never attached to an item are removed after this many hours. */
   UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
+  /**
+   * A new site's upload quotas per member in bytes, total and per 24 hours (issue 41 point 3; -1 unlimited). Once
+   * the site settings are stored (issue 41 point 1) those win; a member's own quota, set by an admin, wins over both.
+   */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
+  DAILY_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).default(2 * 1024 ** 3),
   /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   /** JSON (and form) request bodies above this are refused with 413 before they are read. */

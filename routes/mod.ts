@@ -9,6 +9,7 @@ import { adminApi } from "./api/admin.ts";
 import { adminPostsApi } from "./api/admin_posts.ts";
 import { watchedWordsApi } from "./api/watched_words.ts";
 import { adminUsersApi } from "./api/admin_users.ts";
+import { adminCategoriesApi } from "./api/admin_categories.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
@@ -95,6 +96,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/admin/watched-words", watchedWordsApi);
   // admin_users.ts: the Users tab and each member's page with its actions (issue 34 point 4).
   app.route("/api/admin/users", adminUsersApi);
+  app.route("/api/admin/categories", adminCategoriesApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);

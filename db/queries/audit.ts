@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Tx } from "../client.ts";
 import { auditLog, comments, media, threadComments, threads, users } from "../schema/mod.ts";
 
-export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word";
+export type AuditTarget = "media" | "user" | "thread" | "thread_comment" | "comment" | "watched_word" | "category";
 
 export type AuditEntry = {
   actorId: number | null;

@@ -26,7 +26,14 @@ export const SessionUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
+  role: z.enum(["member", "moderator", "admin"]).describe("What the account may do (issue 41 point 4)"),
   createdAt: iso,
+  quota: z.strictObject({
+    used: z.number().int(),
+    limit: z.number().int().describe("-1: unlimited"),
+    dailyUsed: z.number().int(),
+    dailyLimit: z.number().int().describe("-1: unlimited"),
+  }).optional().describe("GET /api/user only: upload quota in bytes; admins have none (-1)"),
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
 }).describe("The signed-in member");

@@ -7,13 +7,18 @@ import { endSession } from "../../lib/auth/session.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth/auth_actions.ts";
+import { quotaOf } from "../../lib/media/quota.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 
 /** GET /api/user, POST /api/login, /api/register, /api/logout (spec part 1 §7). */
 export function authApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  app.get("/user", (c) => c.json(toSessionUser(requireUser(c, "Not logged in"))));
+  // With the member's upload quota (issue 41 point 3): the upload dialog and My Videos show it.
+  app.get("/user", async (c) => {
+    const user = requireUser(c, "Not logged in");
+    return c.json({ ...toSessionUser(user), quota: await quotaOf(c.var.db, c.var.config, user.id, c.var.now()) });
+  });
 
   app.post("/login", async (c) => {
     await limitLoginAddress(c, limiter);
