@@ -28,6 +28,7 @@ import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
 import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
+import { SITE_ADMIN_OPERATIONS } from "./api_site_admin.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -290,6 +291,7 @@ export const API_OPERATIONS: Operation[] = [
 
   ...MODERATION_OPERATIONS,
   ...NOTIFICATION_OPERATIONS,
+  ...SITE_ADMIN_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

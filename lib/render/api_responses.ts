@@ -15,6 +15,7 @@ export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Up
 import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
+import { SITE_ADMIN_RESPONSES } from "./api_site_admin.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
@@ -264,6 +265,7 @@ export const RESPONSES = {
   ...MODERATION_RESPONSES,
   ...MEMBER_RESPONSES,
   ...NOTIFICATION_RESPONSES,
+  ...SITE_ADMIN_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;
