@@ -13,7 +13,8 @@ export function listCategoriesForAdmin(db: Conn): Promise<AdminCategoryRow[]> {
     name: categories.name,
     slug: categories.slug,
     position: categories.position,
-    items: sql<number>`(select count(*) from ${media} where ${media.categoryId} = ${categories.id})`,
+    // Spelled out: inside a subquery drizzle leaves columns unqualified, and `id` would be the item's.
+    items: sql<number>`(select count(*) from media m where m.category_id = "categories"."id")`,
   }).from(categories).orderBy(asc(categories.position), asc(categories.id)).all();
 }
 
