@@ -53,7 +53,7 @@ export default function AdminDashboard({ adminId, role, categories, overview, re
 
   const panel: Record<Tab, ReactNode> = {
     overview: overview && replica ? <OverviewTab overview={overview} replica={replica} /> : null,
-    pending: <PendingTab changed={refreshCounts} />,
+    pending: <PendingTab changed={refreshCounts} canFeature={role === "admin"} />,
     reported: <ReportedTab changed={refreshCounts} />,
     held: <HeldTab changed={refreshCounts} />,
     users: <UsersTab adminId={adminId} role={role} />,

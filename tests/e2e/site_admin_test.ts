@@ -60,6 +60,7 @@ e2e("a member sees their upload quota in the upload dialog and on My Videos", as
     assert.match(text, /Upload quota: [\d.]+ (bytes|KB) of 5 MB used/);
     assert.match(text, /Today \(last 24 hours\): [\d.]+ (bytes|KB) of 2 MB used/);
     assert.ok(await dialog.getByRole("progressbar", { name: "Upload quota used" }).isVisible());
+    await quota.scrollIntoViewIfNeeded();
     await screenshot(page, `quota-dialog-${viewport.width}`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
@@ -89,6 +90,9 @@ e2e("a moderator sees only what they may use in the admin area", async () => {
     ]);
     // Their first tab is open, and lists the item.
     await page.getByText("Waiting for review").first().waitFor();
+    // Approve and Reject are theirs; Feature is not, so it is not offered.
+    assert.ok(await page.getByRole("button", { name: "Approve", exact: true }).first().isVisible());
+    assert.equal(await page.getByRole("button", { name: "Feature", exact: true }).count(), 0);
     await screenshot(page, `moderator-admin-${viewport.width}`);
     // An admin's member page: the actions are locked, and no role or quota form.
     await page.goto(`${server.url}/admin/users/${admin.id}`);
