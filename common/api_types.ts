@@ -1,3 +1,5 @@
+import type { Role } from "./roles.ts";
+import type { Quota } from "./quota_rules.ts";
 /**
  * The JSON shapes of the `/api/*` answers the islands read, each declared once. The server's
  * mappers (lib/media/content_item.ts, lib/community/comments.ts, routes/api/admin.ts ...) are typed to return
@@ -17,12 +19,16 @@ export type SessionUser = {
   username: string;
   email: string | null;
   isAdmin: boolean;
+  /** member, moderator or admin (issue 41 point 4); `isAdmin` is `role === "admin"`. */
+  role: Role;
   /** ISO 8601, like every date the API answers (issue 36 point 11). */
   createdAt: string;
   /** Whether the member proved their address (issue 19); nothing but social linking depends on it. */
   emailVerified: boolean;
   /** Followable from the fediverse (issue 40 point 6): GET and PATCH /api/user carry it. */
   federated?: boolean;
+  /** `GET /api/user` only: bytes stored and allowed (issue 41 point 3; -1 unlimited, as for admins). */
+  quota?: Quota;
 };
 
 /** A playable rendition of a video (H.264/AAC MP4, index at the front). */
@@ -190,7 +196,15 @@ export type ApprovedPage = { content: ApprovedItem[]; totalCount: number; page: 
 export type ApprovedItem = AdminItem & { editedAt: string | null };
 
 /** `GET /api/admin/users`. */
-export type AdminUser = { id: number; username: string; email: string | null; isAdmin: boolean; banned: boolean; createdAt: string };
+export type AdminUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  role: Role;
+  banned: boolean;
+  createdAt: string;
+};
 
 /** `GET /api/messages/unread/count`. */
 export type UnreadCount = { count: number };

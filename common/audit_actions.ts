@@ -48,6 +48,13 @@ export const AUDIT_ACTIONS = [
   /** A remote actor's activities ignored and comments hidden (details: handle). */
   "remote_actor.ban",
   "remote_actor.unban",
+  /** Issue 41: a member's role changed (details: from, to) or their upload quotas (details: before, after). */
+  "user.role",
+  "user.quota",
+  /** Issue 41 point 5: categories added, renamed or moved, deleted (details: where its items went). */
+  "category.create",
+  "category.update",
+  "category.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -86,6 +93,11 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "federation.unblock": "Unblocked a server",
   "remote_actor.ban": "Banned a remote account",
   "remote_actor.unban": "Lifted a remote account's ban",
+  "user.role": "Changed a member's role",
+  "user.quota": "Changed a member's upload quota",
+  "category.create": "Added a category",
+  "category.update": "Changed a category",
+  "category.delete": "Deleted a category",
 };
 
 /** Actions the site takes by itself: their entries have no actor. */

@@ -1,3 +1,5 @@
+import type { Role } from "./roles.ts";
+import type { Quota } from "./quota_rules.ts";
 /**
  * The admin's page of one member (issue 34 point 4): `GET /api/admin/users/{id}` answers a
  * MemberPage, and `/admin/users/{id}` renders the same. Dates are ISO 8601. Pure: types and limits.
@@ -71,12 +73,18 @@ export type MemberPage = {
     email: string | null;
     emailVerified: boolean;
     isAdmin: boolean;
+    role: Role;
+    /** Their own upload quotas (issue 41 point 3): null follows the site's default, -1 unlimited. */
+    uploadQuotaBytes: number | null;
+    dailyUploadQuotaBytes: number | null;
     banned: boolean;
     about: string;
     createdAt: string;
     lastSeenAt: string | null;
   };
   ban: CurrentBan | null;
+  /** What they stored against their quotas (`GET /api/admin/users/{id}`; -1 limits for admins). */
+  quota?: Quota;
   counts: {
     uploads: number;
     approved: number;

@@ -5,6 +5,7 @@ import { Island } from "./Island.tsx";
 import { PopoverDialog } from "./Popover.tsx";
 import AccountMenu from "../islands/AccountMenu.tsx";
 import UploadDialog from "../islands/UploadDialog.tsx";
+import { canModerate } from "../common/roles.ts";
 import NotificationBell from "../islands/NotificationBell.tsx";
 
 export type HeaderProps = {
@@ -100,7 +101,8 @@ export function Header({ user, siteName, tagline, simple, query, uploadSlot, upl
               <Island
                 name="AccountMenu"
                 component={AccountMenu}
-                props={{ username: user.username, isAdmin: user.isAdmin, verifyEmail: !!user.email && !user.emailVerified }}
+                // Moderators reach the admin area too (issue 41 point 4): its tabs are those of their role.
+                props={{ username: user.username, isAdmin: canModerate(user.role), verifyEmail: !!user.email && !user.emailVerified }}
               />
             )
             : <GuestMenu {...login} />}

@@ -10,14 +10,24 @@ import OverviewTab from "../components/ui/admin/OverviewTab.tsx";
 import SettingsTab from "../components/ui/admin/SettingsTab.tsx";
 import SignupsTab from "../components/ui/admin/SignupsTab.tsx";
 import FederationTab from "../components/ui/admin/FederationTab.tsx";
+import CategoriesTab from "../components/ui/admin/CategoriesTab.tsx";
+import type { Role } from "../common/roles.ts";
 import type { Overview, ReplicaOverview } from "../common/overview.ts";
 import { api } from "../components/ui/api.ts";
 import type { AdminCounts } from "../common/api_types.ts";
 import { ADMIN_COUNTS_EVENT } from "../common/admin_counts.ts";
-import { ADMIN_TABS, type AdminTab, adminTabHref } from "../common/admin_tabs.ts";
+import { type AdminTab, adminTabHref, firstTab, tabsFor } from "../common/admin_tabs.ts";
 
 type Tab = Exclude<AdminTab, "log">;
-type Props = { adminId: number; categories: Category[]; overview: Overview; replica: ReplicaOverview; initialTab?: Tab };
+/** `overview` and `replica` only for admins: a moderator's page carries no site figures. */
+type Props = {
+  adminId: number;
+  role: Role;
+  categories: Category[];
+  overview: Overview | null;
+  replica: ReplicaOverview | null;
+  initialTab?: Tab;
+};
 
 const TAB_CLASS = "shrink-0 rounded-md px-3 py-2 text-sm font-medium";
 
@@ -26,8 +36,8 @@ type Counted = "pending" | "reported" | "held";
 const isCounted = (tab: Tab): tab is Counted => tab === "pending" || tab === "reported" || tab === "held";
 
 /** The admin dashboard island: the tab bar (with pending and reported counts) and the open tab; the tabs live in ./admin/. */
-export default function AdminDashboard({ adminId, categories, overview, replica, initialTab = "overview" }: Props) {
-  const [tab, setTab] = useState<Tab>(initialTab);
+export default function AdminDashboard({ adminId, role, categories, overview, replica, initialTab }: Props) {
+  const [tab, setTab] = useState<Tab>(initialTab ?? (firstTab(role) as Tab));
   const [counts, setCounts] = useState<Partial<Record<Counted, number>>>({});
 
   const refreshCounts = useCallback(async () => {
@@ -45,22 +55,23 @@ export default function AdminDashboard({ adminId, categories, overview, replica,
   }, [refreshCounts]);
 
   const panel: Record<Tab, ReactNode> = {
-    overview: <OverviewTab overview={overview} replica={replica} />,
-    pending: <PendingTab changed={refreshCounts} />,
+    overview: overview && replica ? <OverviewTab overview={overview} replica={replica} /> : null,
+    pending: <PendingTab changed={refreshCounts} canFeature={role === "admin"} />,
     reported: <ReportedTab changed={refreshCounts} />,
     held: <HeldTab changed={refreshCounts} />,
-    users: <UsersTab adminId={adminId} />,
+    users: <UsersTab adminId={adminId} role={role} />,
     featured: <FeaturedTab />,
     approved: <ApprovedTab categories={categories} changed={refreshCounts} />,
-    signups: <SignupsTab />,
+    signups: <SignupsTab invites={role === "admin"} />,
     settings: <SettingsTab />,
     federation: <FederationTab />,
+    categories: <CategoriesTab />,
   };
 
   return (
     <div>
       <div role="tablist" aria-label="Admin sections" className="mb-4 flex flex-wrap gap-1 rounded-lg bg-neutral-900 p-1">
-        {ADMIN_TABS.map(([key, label]) => {
+        {tabsFor(role).map(([key, label]) => {
           // The Log is a page of its own, rendered on the server (issue 34 point 7): its tab is a link there.
           if (key === "log") {
             return (

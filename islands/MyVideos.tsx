@@ -11,6 +11,8 @@ import { PLACEHOLDER_THUMB } from "../common/feed_rules.ts";
 import { ProcessingStatus, useProcessingPoll } from "../components/ui/ProcessingStatus.tsx";
 import { youtubeWatchUrl } from "../common/youtube.ts";
 import { UPLOADED_EVENT } from "../common/upload_rules.ts";
+import type { Quota } from "../common/quota_rules.ts";
+import { QuotaSummary } from "../components/ui/QuotaSummary.tsx";
 
 /** The card fields of My Videos (spec part 2 "My Videos"), taken from the content item. */
 export type MyItem =
@@ -74,18 +76,23 @@ const TYPE_LABEL = { video: "Video", image: "Image", embed: "YouTube" };
 
 type Category = Pick<CategoryOption, "id" | "name">;
 
-export default function MyVideos({ items: initial, categories = [], loadError }: {
+export default function MyVideos({ items: initial, categories = [], loadError, quota: initialQuota = null }: {
   items: MyItem[];
+  /** The member's upload quota (issue 41 point 3); null for none. */
+  quota?: Quota | null;
   /** The edit form's choices. */
   categories?: Category[];
   loadError?: boolean;
 }) {
   const [items, setItems] = useState(initial);
+  const [quota, setQuota] = useState(initialQuota);
   // An upload from the header's dialog shows here at once, in its review state, without a reload.
   useEffect(() => {
     const added = (e: Event) => {
       const item = (e as CustomEvent<ContentItem>).detail;
       if (item && typeof item.id === "number") setItems((list) => [toMyItem(item, false), ...list.filter((i) => i.id !== item.id)]);
+      // The quota moved with the upload.
+      api<{ quota?: Quota }>("/api/user").then((me) => setQuota(me.quota ?? null), () => {});
     };
     addEventListener(UPLOADED_EVENT, added);
     return () => removeEventListener(UPLOADED_EVENT, added);
@@ -109,6 +116,7 @@ export default function MyVideos({ items: initial, categories = [], loadError }:
         </button>
         <h1 className="text-2xl font-bold">My Videos</h1>
       </div>
+      <QuotaSummary quota={quota} className="mb-4 max-w-md text-sm" />
       {loadError
         ? <p role="alert" className="py-24 text-center text-red-300">{LOAD_ERROR}</p>
         : items.length === 0

@@ -29,6 +29,7 @@ export const islands = {
   MediaModal: () => import("./MediaModal.tsx"),
   MediaPlayer: () => import("./MediaPlayer.tsx"),
   MemberActions: () => import("./MemberActions.tsx"),
+  MemberRoleQuota: () => import("./MemberRoleQuota.tsx"),
   RelatedList: () => import("./RelatedList.tsx"),
   PrivacySwitch: () => import("./PrivacySwitch.tsx"),
   HistoryList: () => import("./HistoryList.tsx"),

@@ -31,9 +31,6 @@ export const envSchema = z.object({
   GOVERNING_LAW: z.string().min(1).max(200).default("the laws of the country where the operator is established"),
   /** Issue 41: who may sign up on a new site (after the first save on the admin Settings tab, the stored value wins). */
   REGISTRATIONS: z.enum(["open", "approval", "invite", "closed"]).default("open"),
-  /** Default upload quotas of a new site, in bytes; -1: no limit. */
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(-1),
-  DAILY_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(-1),
   /** The 18+ interstitial for visitors without the age cookie (spec part 2 §2 "Age gate"). */
   AGE_GATE: bool.default(true),
   /** Where Exit Site on /access-denied goes: a general search engine. */
@@ -100,6 +97,12 @@ export const envSchema = z.object({
   RATE_COLLECTIONS_WINDOW_SECONDS: positiveInt.default(3600),
   /** Files uploaded but never attached to an item are removed after this many hours. */
   UPLOAD_UNATTACHED_HOURS: positiveInt.max(24 * 30).default(24),
+  /**
+   * A new site's upload quotas per member in bytes, total and per 24 hours (issue 41 point 3; -1 unlimited). Once
+   * the site settings are stored (issue 41 point 1) those win; a member's own quota, set by an admin, wins over both.
+   */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(10 * 1024 ** 3),
+  DAILY_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(-1).max(1e15).default(2 * 1024 ** 3),
   /** Seconds anonymous visitors may be served the same home page or feed page (0 turns it off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   /** JSON (and form) request bodies above this are refused with 413 before they are read. */

@@ -15,6 +15,7 @@ import { adminUsersApi } from "./api/admin_users.ts";
 import { adminSettingsApi } from "./api/admin_settings.ts";
 import { adminRegistrationsApi } from "./api/admin_registrations.ts";
 import { adminInvitesApi } from "./api/admin_invites.ts";
+import { adminCategoriesApi } from "./api/admin_categories.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
@@ -117,6 +118,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/admin/settings", adminSettingsApi);
   app.route("/api/admin/registrations", adminRegistrationsApi);
   app.route("/api/admin/invites", adminInvitesApi);
+  app.route("/api/admin/categories", adminCategoriesApi);
   app.route("/api/admin", adminApi);
   app.route("/api/categories", categoriesApi);
   app.route("/api/content/feed", feedApi);

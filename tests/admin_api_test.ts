@@ -394,7 +394,8 @@ Deno.test("[api] GET /api/admin/users lists accounts with their ban state, never
   const list = await json(await request("/api/admin/users", { cookie: adminCookie }));
   assert.ok(Array.isArray(list));
   const me = list.find((u: { id: number }) => u.id === admin.id);
-  assert.deepEqual(Object.keys(me).sort(), ["banned", "createdAt", "email", "id", "isAdmin", "username"]);
+  assert.deepEqual(Object.keys(me).sort(), ["banned", "createdAt", "email", "id", "isAdmin", "role", "username"]);
+  assert.equal(me.role, "admin");
   assert.equal(me.isAdmin, true);
   assert.equal(list.find((u: { id: number }) => u.id === noEmail.id).email, null);
 

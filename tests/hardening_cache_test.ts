@@ -47,7 +47,7 @@ Deno.test("[cache] point 2: whatever the request looked like, a response rendere
   app.use(microCache(/^\/$/, 30));
   // Stands in for any way a session could be found that the cache's cookie check did not foresee.
   app.get("/", (c) => {
-    c.set("user", { id: 7, username: "someone", email: null, isAdmin: false, createdAt: 0, emailVerified: false });
+    c.set("user", { id: 7, username: "someone", email: null, isAdmin: false, role: "member", createdAt: 0, emailVerified: false });
     return c.text("Hello someone");
   });
   const first = await app.request("http://localhost:8000/", { headers: { cookie: "unforeseen=1" } });

@@ -53,7 +53,7 @@ Deno.test("[api] the moderation endpoints answer 401 to visitors and 403 to memb
     ) {
       const res = await request(path, { method, cookie, ...(body ? { json: body } : {}) });
       assert.equal(res.status, status, `${method} ${path} as ${who}`);
-      await errorOf(res, status, status === 401 ? "You must be logged in" : "Only admins can do that");
+      await errorOf(res, status, status === 401 ? "You must be logged in" : "Only admins and moderators can do that");
     }
   }
   assert.equal((await commentRow(db, held.id))?.status, "held");

@@ -102,7 +102,7 @@ Deno.test("[api] bulk: bad input is refused whole (400) and changes nothing; vis
     await errorOf(await bulk(bad), 400);
   }
   await errorOf(await bulk({ action: "approve", ids: [it.id] }, null), 401, "You must be logged in");
-  await errorOf(await bulk({ action: "approve", ids: [it.id] }, uploaderCookie), 403, "Only admins can do that");
+  await errorOf(await bulk({ action: "approve", ids: [it.id] }, uploaderCookie), 403, "Only admins and moderators can do that");
   assert.equal((await rowOf(it.id))?.reviewStatus, "pending");
   assert.equal((await db.select().from(auditLog).all()).length, audits);
   // A full page at once is accepted.

@@ -8,7 +8,13 @@ import { desc, eq } from "drizzle-orm";
 import { auditLog, sharedCounters, siteSettings } from "../db/schema/mod.ts";
 import { createUser, errorOf, json, loginCookie, makeTestEnv } from "./_helpers.ts";
 
-const env = await makeTestEnv({ SITE_NAME: "Env Reel", OPERATOR_NAME: "Env Operator Ltd", REGISTRATIONS: "approval" });
+const env = await makeTestEnv({
+  SITE_NAME: "Env Reel",
+  OPERATOR_NAME: "Env Operator Ltd",
+  REGISTRATIONS: "approval",
+  UPLOAD_QUOTA_BYTES: "-1",
+  DAILY_UPLOAD_QUOTA_BYTES: "-1",
+});
 const { request, db } = env;
 Deno.test.afterAll(() => env.close());
 

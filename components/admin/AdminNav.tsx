@@ -1,13 +1,14 @@
-import { ADMIN_TABS, type AdminTab, adminTabHref } from "../../common/admin_tabs.ts";
+import { type AdminTab, adminTabHref, tabsFor } from "../../common/admin_tabs.ts";
+import type { Role } from "../../common/roles.ts";
 
 /**
  * The admin sections as links, for the admin pages rendered on the server (the Log, a member's
- * page): the same bar as the dashboard island's tabs, the current one marked.
+ * page): the same bar as the dashboard island's tabs, those the viewer's role may use, the current one marked.
  */
-export function AdminNav({ current }: { current: AdminTab | null }) {
+export function AdminNav({ current, role }: { current: AdminTab | null; role: Role }) {
   return (
     <nav aria-label="Admin sections" className="mb-4 flex flex-wrap gap-1 rounded-lg bg-neutral-900 p-1">
-      {ADMIN_TABS.map(([key, label]) => (
+      {tabsFor(role).map(([key, label]) => (
         <a
           key={key}
           href={adminTabHref(key)}

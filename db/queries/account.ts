@@ -30,6 +30,7 @@ const publicColumns = {
   username: users.username,
   email: users.email,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
   emailVerified: users.emailVerified,
 };

@@ -115,6 +115,7 @@ const adminUserColumns = {
   username: users.username,
   email: users.email,
   isAdmin: users.isAdmin,
+  role: users.role,
   banned: users.banned,
   createdAt: users.createdAt,
 };

@@ -13,7 +13,8 @@ export type AuditTarget =
   | "watched_word"
   | "site"
   | "federation_block"
-  | "remote_actor";
+  | "remote_actor"
+  | "category";
 
 export type AuditEntry = {
   actorId: number | null;

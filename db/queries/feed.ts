@@ -193,7 +193,11 @@ export type Category = { id: number; name: string; slug: string };
 const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug };
 
 export function listCategories(db: Db): Promise<Category[]> {
-  return prepared<Category>(db, "categories", () => db.select(categoryColumns).from(categories).orderBy(asc(categories.id))).all();
+  return prepared<Category>(
+    db,
+    "categories",
+    () => db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.id)),
+  ).all();
 }
 
 /** A category by its numeric id or its slug. */

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../client.ts";
 import { prepared } from "../prepared.ts";
 import { sessions, users } from "../schema/mod.ts";
+import type { Role } from "../../common/roles.ts";
 
 export async function insertSession(db: Db, idHash: string, userId: number, expiresAt: number) {
   await db.insert(sessions).values({ idHash, userId, expiresAt });
@@ -12,6 +13,7 @@ export type SessionUser = {
   username: string;
   email: string | null;
   isAdmin: boolean;
+  role: Role;
   createdAt: number;
   emailVerified: boolean;
   lastSeenAt: number | null;
@@ -26,6 +28,7 @@ export function findSessionUser(db: Db, idHash: string, now: number): Promise<Se
       username: users.username,
       email: users.email,
       isAdmin: users.isAdmin,
+      role: users.role,
       createdAt: users.createdAt,
       emailVerified: users.emailVerified,
       lastSeenAt: users.lastSeenAt,

@@ -11,6 +11,7 @@ const publicColumns = {
   username: users.username,
   email: users.email,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
   emailVerified: users.emailVerified,
 };
@@ -46,7 +47,8 @@ export type NewUser = {
 };
 
 export async function insertUser(db: Db | Tx, user: NewUser): Promise<MemberRow> {
-  const [row] = await db.insert(users).values(user).returning(publicColumns);
+  // The role is written with the flag: RETURNING shows the row before migration 0031's triggers ran.
+  const [row] = await db.insert(users).values({ ...user, role: user.isAdmin ? "admin" : "member" }).returning(publicColumns);
   return row;
 }
 

@@ -11,7 +11,16 @@ export const categories = sqliteTable("categories", {
   name: text().notNull(),
   slug: text().notNull().unique(),
   createdAt: integer("created_at").notNull().$defaultFn(now),
+  /** The order of the category tabs (issue 41 point 5), then the id. */
+  position: integer().notNull().default(0),
 });
+
+/** Slugs a category had before a rename (or a deleted category's, pointing where its items went): they redirect (301). */
+export const categorySlugs = sqliteTable("category_slugs", {
+  slug: text().primaryKey(),
+  categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+}, (t) => [index("category_slugs_category").on(t.categoryId)]);
 
 /** A content item (the spec's "video"): a video file, an image file or a YouTube embed. */
 export const media = sqliteTable("media", {
@@ -225,7 +234,19 @@ export const uploads = sqliteTable("uploads", {
   videoWork: integer("video_work"),
   /** When a create from it failed: the upload is spent (its file removed; another create answers 410). */
   refusedAt: integer("refused_at"),
-}, (t) => [index("uploads_user").on(t.userId), index("uploads_unattached").on(t.mediaId, t.createdAt)]);
+}, (t) => [
+  index("uploads_user").on(t.userId),
+  index("uploads_unattached").on(t.mediaId, t.createdAt),
+  index("uploads_user_created").on(t.userId, t.createdAt),
+]);
+
+/** Bytes of an upload still arriving (issue 41 point 3, migration 0031): counted against its member's quotas. */
+export const uploadReservations = sqliteTable("upload_reservations", {
+  id: integer().primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  bytes: integer().notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [index("upload_reservations_user").on(t.userId, t.updatedAt)]);
 
 /** The work each member queued (MAX_VIDEO_WORK_PER_DAY): kept when the item goes, as the CPU was spent. */
 export const videoWorkLog = sqliteTable("video_work_log", {

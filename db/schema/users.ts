@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BAN_END_REASONS } from "../../common/ban_rules.ts";
+import { ROLES } from "../../common/roles.ts";
 
 const now = () => Date.now();
 
@@ -12,7 +13,13 @@ export const users = sqliteTable("users", {
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   passwordHash: text("password_hash"),
   dateOfBirth: text("date_of_birth"),
+  /** Kept equal to `role = 'admin'` by the triggers of migration 0031 (decision 044): write either, read either. */
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  /** Who may do what (issue 41 point 4): member, moderator (moderation, not the site) or admin. */
+  role: text({ enum: ROLES }).notNull().default("member"),
+  /** Upload quotas in bytes (issue 41 point 3): null follows the site's default, -1 is unlimited. */
+  uploadQuotaBytes: integer("upload_quota_bytes"),
+  dailyUploadQuotaBytes: integer("daily_upload_quota_bytes"),
   banned: integer({ mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull().$defaultFn(now),
   lastSeenAt: integer("last_seen_at"),

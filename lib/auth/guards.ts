@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, CurrentUser } from "../app_env.ts";
 import { forbidden, unauthorized } from "../http_error.ts";
 import { authHref } from "../../common/return_to.ts";
+import { canModerate, ROLE_MSG } from "../../common/roles.ts";
 
 /** The signed-in member, or a 401 (`message` lets a route keep the spec's own wording). */
 export function requireUser(c: Context<AppEnv>, message?: string): CurrentUser {
@@ -13,7 +14,17 @@ export function requireUser(c: Context<AppEnv>, message?: string): CurrentUser {
 /** The signed-in admin: visitors get 401, members 403. */
 export function requireAdmin(c: Context<AppEnv>): CurrentUser {
   const user = requireUser(c);
-  if (!user.isAdmin) throw forbidden("Only admins can do that");
+  if (!user.isAdmin) throw forbidden(ROLE_MSG.adminOnly);
+  return user;
+}
+
+/**
+ * An admin or a moderator (issue 41 point 4, decision 044): the admin area's queues (review, reports,
+ * held posts, watched words, sign-ups, look-alikes, bans of members). Visitors get 401, members 403.
+ */
+export function requireModerator(c: Context<AppEnv>): CurrentUser {
+  const user = requireUser(c);
+  if (!canModerate(user.role)) throw forbidden(ROLE_MSG.moderatorOnly);
   return user;
 }
 
@@ -29,6 +40,13 @@ export function toSignIn(c: Context<AppEnv>): Response {
  */
 export const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireAdmin(c);
+  await next();
+  c.header("Cache-Control", "private, no-store");
+};
+
+/** `adminOnly` for a sub-app moderators use too. */
+export const moderatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireModerator(c);
   await next();
   c.header("Cache-Control", "private, no-store");
 };

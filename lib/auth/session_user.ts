@@ -12,6 +12,7 @@ export function toSessionUser(u: CurrentUser): SessionUser {
     username: u.username,
     email: u.email,
     isAdmin: u.isAdmin,
+    role: u.role,
     createdAt: new Date(u.createdAt).toISOString(),
     emailVerified: u.emailVerified,
   };

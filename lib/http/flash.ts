@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app_env.ts";
 import type { ToastInput } from "../../components/ui/toast.ts";
 import { BANNED_TEXT } from "../../common/ban_rules.ts";
+import { canModerate } from "../../common/roles.ts";
 
 /**
  * A one-shot toast for the next page, for actions that end in a navigation (login, logout).
@@ -51,13 +52,13 @@ export function takeFlash(c: Context<AppEnv>): ToastInput | null {
     case "banned":
       return c.var.user ? null : { title: "Account banned", description: BANNED_TEXT, variant: "destructive" };
     case "user-banned":
-      return c.var.user?.isAdmin ? { title: "User banned successfully" } : null;
+      return canModerate(c.var.user?.role) ? { title: "User banned successfully" } : null;
     case "user-unbanned":
-      return c.var.user?.isAdmin ? { title: "User unbanned successfully" } : null;
+      return canModerate(c.var.user?.role) ? { title: "User unbanned successfully" } : null;
     case "posts-deleted":
-      return c.var.user?.isAdmin ? { title: "Deleted", description: "Their comments and forum posts were deleted." } : null;
+      return canModerate(c.var.user?.role) ? { title: "Deleted", description: "Their comments and forum posts were deleted." } : null;
     case "uploads-rejected":
-      return c.var.user?.isAdmin ? { title: "Rejected", description: "Their pending uploads were rejected." } : null;
+      return canModerate(c.var.user?.role) ? { title: "Rejected", description: "Their pending uploads were rejected." } : null;
     case "account-deleted":
       return c.var.user ? null : { title: "Account Deleted", description: "Your account and your content have been deleted." };
     default:

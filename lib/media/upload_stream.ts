@@ -17,6 +17,13 @@ import { newKey, storeFor } from "./storage.ts";
 import { maxSizeText } from "../../common/upload_rules.ts";
 import { BodyReader, boundaryOf, bytes, concat, indexOfBytes, latin1, malformed, parsePartHeaders, partialTail } from "./multipart.ts";
 
+/**
+ * What else holds a body's bytes back (the member's upload quota, lib/media/quota.ts): `declared`
+ * sees the Content-Length before any byte is read, `reach` the file's running size before each
+ * chunk is written. Either throws to refuse.
+ */
+export type ByteGate = { declared(bodyBytes: number): Promise<void>; reach(fileBytes: number): Promise<void> };
+
 /** A received file: still at `tmpPath` until `commitUpload` moves it to `key`. */
 export type StoredUpload = Sniffed & { key: string; tmpPath: string; size: number; sha256: string };
 
@@ -100,13 +107,14 @@ function writeAllSync(file: Deno.FsFile, data: Uint8Array) {
  * Streams the multipart field `field` of `req` to disk. Other fields are read past and
  * dropped. Throws HttpError 400/413/415 and leaves nothing on disk when it does.
  */
-export async function receiveUpload(req: Request, config: Config, field = "file"): Promise<StoredUpload> {
+export async function receiveUpload(req: Request, config: Config, field = "file", gate?: ByteGate): Promise<StoredUpload> {
   const boundary = boundaryOf(req.headers.get("content-type") ?? "");
   const lengthHeader = req.headers.get("content-length");
   const declared = lengthHeader && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
   const maxBody = Math.max(config.limits.videoBytes, config.limits.imageBytes) + ENVELOPE_BYTES;
   if (declared !== null && declared > maxBody) throw tooLarge(maxBody - ENVELOPE_BYTES);
   if (!req.body) throw new HttpError(400, "No file uploaded");
+  if (gate && declared !== null) await gate.declared(declared);
 
   const tmpPath = storeFor(config).tempPath();
   // The body is read as if preceded by CRLF, so the first boundary matches the same delimiter.
@@ -155,6 +163,7 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
       for (;;) {
         const at = indexOfBytes(reader.buf, delimiter);
         if (at >= 0) {
+          if (isFile && gate) await gate.reach(sink!.size + at);
           if (isFile) sink!.write(reader.buf.subarray(0, at));
           reader.buf = reader.buf.subarray(at + delimiter.length);
           break;
@@ -163,6 +172,7 @@ export async function receiveUpload(req: Request, config: Config, field = "file"
         // so the next chunk is used as it comes, without a copy.
         const safe = reader.buf.length - partialTail(reader.buf, delimiter);
         if (safe > 0) {
+          if (isFile && gate) await gate.reach(sink!.size + safe);
           if (isFile) sink!.write(reader.buf.subarray(0, safe));
           reader.buf = reader.buf.subarray(safe);
         }

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { deleteUnattachedUpload, listStaleUploads } from "../../db/queries/uploads.ts";
+import { deleteStaleReservations } from "../../db/queries/quotas.ts";
+import { RESERVATION_STALE_MS } from "./quota.ts";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { hasFfmpeg } from "./video_check.ts";
@@ -11,6 +13,8 @@ import { removeKeys } from "./storage.ts";
  */
 export async function sweepUnattachedUploads(db: Db, config: Config, now = Date.now()): Promise<number> {
   let removed = 0;
+  // Quota reservations of uploads a crashed process never finished (they stopped counting already).
+  await deleteStaleReservations(db, now - RESERVATION_STALE_MS);
   for (;;) {
     const stale = await listStaleUploads(db, now - config.upload.unattachedMs);
     if (!stale.length) return removed;

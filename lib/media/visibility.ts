@@ -1,4 +1,5 @@
 import type { CurrentUser } from "../app_env.ts";
+import { canModerate } from "../../common/roles.ts";
 
 type Reviewable = { userId: number; reviewStatus: string; hidden: boolean; playable: boolean };
 
@@ -9,7 +10,8 @@ type Reviewable = { userId: number; reviewStatus: string; hidden: boolean; playa
  */
 export function canView(item: Reviewable, viewer: CurrentUser | null): boolean {
   if (item.reviewStatus === "approved" && !item.hidden && item.playable) return true;
-  return !!viewer && (viewer.isAdmin || viewer.id === item.userId);
+  // Moderators too: the review queue plays what it reviews (issue 41 point 4).
+  return !!viewer && (canModerate(viewer.role) || viewer.id === item.userId);
 }
 
 /** Public: approved and not hidden, what a visitor (or a signed link, which carries no session) may see. */

@@ -31,6 +31,7 @@ import { NOTIFICATION_OPERATIONS } from "./api_notifications.ts";
 import { REGISTER_EXTRA, SITE_OPERATIONS } from "./api_site.ts";
 import { FEDERATION_INBOUND_OPERATIONS } from "./api_federation_inbound.ts";
 import { WATCHING_OPERATIONS } from "./api_watching.ts";
+import { SITE_ADMIN_OPERATIONS } from "./api_site_admin.ts";
 
 export type Operation = {
   method: "get" | "head" | "post" | "put" | "patch" | "delete";
@@ -287,6 +288,7 @@ export const API_OPERATIONS: Operation[] = [
   ...SITE_OPERATIONS,
   ...FEDERATION_INBOUND_OPERATIONS,
   ...WATCHING_OPERATIONS,
+  ...SITE_ADMIN_OPERATIONS,
 
   meta("get", "/api/openapi.json", "This document", json("OpenApiDocument")),
   meta("get", "/api/docs", "This document as a page to read", { content: "text/html" }),

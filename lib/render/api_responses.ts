@@ -17,6 +17,7 @@ export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_resp
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
 import { SITE_RESPONSES } from "./api_site.ts";
 import { FEDERATION_INBOUND_RESPONSES } from "./api_federation_inbound.ts";
+import { SITE_ADMIN_RESPONSES } from "./api_site_admin.ts";
 
 const iso = z.string().describe("ISO 8601 date-time");
 
@@ -28,7 +29,14 @@ export const SessionUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
+  role: z.enum(["member", "moderator", "admin"]).describe("What the account may do (issue 41 point 4)"),
   createdAt: iso,
+  quota: z.strictObject({
+    used: z.number().int(),
+    limit: z.number().int().describe("-1: unlimited"),
+    dailyUsed: z.number().int(),
+    dailyLimit: z.number().int().describe("-1: unlimited"),
+  }).optional().describe("GET /api/user only: upload quota in bytes; admins have none (-1)"),
   hasPassword: z.boolean().optional(),
   emailVerified: z.boolean().optional(),
   federated: z.boolean().optional().describe("Followable from the fediverse (ActivityPub); false: the actor answers 404"),
@@ -288,6 +296,7 @@ export const RESPONSES = {
   ...NOTIFICATION_RESPONSES,
   ...SITE_RESPONSES,
   ...FEDERATION_INBOUND_RESPONSES,
+  ...SITE_ADMIN_RESPONSES,
 } as const;
 
 export type ResponseName = keyof typeof RESPONSES;

@@ -54,6 +54,14 @@ export const MemberAuditEntry = z.strictObject({
   createdAt: iso,
 });
 
+/** Upload quota in bytes (issue 41 point 3): -1 limits are unlimited (admins). */
+export const Quota = z.strictObject({
+  used: z.number().int(),
+  limit: z.number().int(),
+  dailyUsed: z.number().int(),
+  dailyLimit: z.number().int(),
+});
+
 export const MemberPage = z.strictObject({
   user: z.strictObject({
     id: z.number().int(),
@@ -61,6 +69,9 @@ export const MemberPage = z.strictObject({
     email: z.string().nullable(),
     emailVerified: z.boolean(),
     isAdmin: z.boolean(),
+    role: z.enum(["member", "moderator", "admin"]),
+    uploadQuotaBytes: z.number().int().nullable().describe("Their own quota: null follows the site's default, -1 unlimited"),
+    dailyUploadQuotaBytes: z.number().int().nullable(),
     banned: z.boolean(),
     about: z.string(),
     createdAt: iso,
@@ -68,6 +79,7 @@ export const MemberPage = z.strictObject({
   }),
   ban: z.strictObject({ reason: z.string().nullable(), createdAt: iso.nullable(), endsAt: iso.nullable(), by: member.nullable() })
     .nullable().describe("The ban in force"),
+  quota: Quota.optional(),
   counts: z.strictObject({
     uploads: count,
     approved: count,
@@ -116,6 +128,7 @@ export const AdminUser = z.strictObject({
   username: z.string(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
+  role: z.enum(["member", "moderator", "admin"]),
   banned: z.boolean(),
   createdAt: iso,
 });

@@ -30,7 +30,7 @@ import { withLookAlikes } from "../../lib/media/similar_review.ts";
 import type { AppEnv, CurrentUser } from "../../lib/app_env.ts";
 import { type AuditAction, recordAudit } from "../../lib/community/audit.ts";
 import { toOwnerItem } from "../../lib/media/content_item.ts";
-import { requireAdmin } from "../../lib/auth/guards.ts";
+import { requireAdmin, requireModerator } from "../../lib/auth/guards.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
 import { deleteMediaItem } from "../../lib/media/media_delete.ts";
 import { changesContent } from "../../lib/http/content_version.ts";
@@ -66,7 +66,7 @@ function moderate<T>(
   id: number,
   change: (tx: Tx, item: ModeratedItem, admin: CurrentUser, now: number) => Promise<Change<T>>,
 ): Promise<T> {
-  const admin = requireAdmin(c);
+  const admin = requireModerator(c);
   const now = Date.now();
   return writeTx(c.var.db, async (tx) => {
     const item = await findItemForModeration(tx, id);
@@ -90,9 +90,10 @@ async function itemOr404(c: { var: AppEnv["Variables"] }, id: number) {
 /** `/api/admin/*` (spec part 2 §7, Admin). Every change is recorded in the audit log with its actor. */
 
 export const adminApi = new Hono<AppEnv>()
-  // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs.
+  // Visitors get 401 and members 403 (QUALITY.md, security 4), before anything else runs. Moderators work the
+  // queues; featuring and the Log stay with admins (decision 044), checked again in those routes.
   .use("*", async (c, next) => {
-    requireAdmin(c);
+    requireModerator(c);
     await next();
   })
   .use("*", async (c, next) => {
@@ -121,7 +122,7 @@ export const adminApi = new Hono<AppEnv>()
   .post("/content/:id/blocklist", async (c) => {
     const id = idOr400(c.req.param("id"));
     const { reason } = await jsonBody(c, blocklistSchema);
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const hashes = await writeTx(c.var.db, async (tx) => {
       const n = await blockItemHashes(tx, id, admin.id, reason || null);
       if (!n) throw conflict("This item has no perceptual hash yet");
@@ -136,8 +137,12 @@ export const adminApi = new Hono<AppEnv>()
     const reports = reportsByTarget(await listOpenReports(c.var.db, "item", rows.map((r) => r.id)));
     return c.json(rows.map((r) => reportedItem(r, reports.get(r.id) ?? [])));
   })
-  .get("/content/featured", async (c) => c.json((await listFeaturedItems(c.var.db)).map(adminItem)))
+  .get("/content/featured", async (c) => {
+    requireAdmin(c);
+    return c.json((await listFeaturedItems(c.var.db)).map(adminItem));
+  })
   .get("/content/approved", async (c) => {
+    requireAdmin(c);
     const { page, limit } = queryOr400(c, approvedQuery);
     const [rows, totalCount] = await Promise.all([
       listApprovedItems(c.var.db, (page - 1) * limit, limit),
@@ -148,7 +153,7 @@ export const adminApi = new Hono<AppEnv>()
   })
   // Issue 34 point 6: the Pending tab's checked rows approved, rejected with one reason, or deleted, each audited.
   .post("/content/bulk", changesContent, async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const body = await jsonBody(c, bulkContentSchema);
     const result = await bulkDecideItems(c.var.db, c.var.config, admin.id, body, Date.now());
     return c.json({ ok: true, action: body.action, ...result });
@@ -168,7 +173,7 @@ export const adminApi = new Hono<AppEnv>()
   // A healthy one is refused, and every retry is audited (issue 31 point 9).
   .post("/content/:id/reprocess", async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const state = await writeTx(c.var.db, async (tx) => {
       const item = await findMediaForProcessing(tx, id);
       if (!item) throw notFound("Content not found");
@@ -198,6 +203,7 @@ export const adminApi = new Hono<AppEnv>()
     return c.json({ ok: true, id, reviewStatus: "rejected", rejectionReason: reason });
   })
   .post("/content/:id/feature", changesContent, async (c) => {
+    requireAdmin(c);
     const id = idOr400(c.req.param("id"));
     const featured = await moderate(c, id, async (tx, item, _admin, now) => {
       const next = !item.featured;
@@ -228,7 +234,7 @@ export const adminApi = new Hono<AppEnv>()
   })
   .delete("/content/:id", changesContent, async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const item = await itemOr404(c, id);
     // The row goes first, then its files (lib/media/media_delete.ts), then the record of it.
     if (!(await deleteMediaItem(c.var.db, c.var.config, id, { byAdmin: true }))) throw notFound("Content not found");
@@ -245,6 +251,7 @@ export const adminApi = new Hono<AppEnv>()
   // Paged by id (`before`, or `after` for the newer page): newest first; `kind` keeps owners' edits apart from
   // moderation (issue 31 point 6); by admin, action and member for the Log tab (issue 34 point 7).
   .get("/audit", async (c) => {
+    requireAdmin(c);
     const q = queryOr400(c, auditQuery);
     const rows = await listAuditEntries(c.var.db, q);
     if (q.after !== undefined) rows.reverse();

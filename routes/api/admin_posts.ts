@@ -4,7 +4,7 @@ import { countHeldPosts, listHeldPosts, listPostsByRefs } from "../../db/queries
 import { listOpenReports, listReportedPostTargets } from "../../db/queries/post_reports.ts";
 import type { PostRow } from "../../db/queries/posts.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { adminOnly, requireAdmin } from "../../lib/auth/guards.ts";
+import { moderatorOnly, requireModerator } from "../../lib/auth/guards.ts";
 import { toAdminPost } from "../../lib/community/admin_posts.ts";
 import { approvePost, auditPost, bulkDecide, postOr404, removePost } from "../../lib/community/post_decisions.ts";
 import { dismissPostReport, dismissPostReports, reportsByTarget } from "../../lib/community/reports.ts";
@@ -32,7 +32,7 @@ function forgetCounts(c: Context<AppEnv>, posts: { kind: PostKind; parentId: num
 /** One decision on one post, in a write transaction (404 when the post is gone). */
 async function decide<T>(c: Context<AppEnv>, change: (tx: Tx, post: PostRow, adminId: number, at: number) => Promise<T>) {
   const ref = refOf(c);
-  const admin = requireAdmin(c);
+  const admin = requireModerator(c);
   const now = Date.now();
   const { post, result } = await writeTx(c.var.db, async (tx) => {
     const post = await postOr404(tx, ref);
@@ -48,7 +48,7 @@ async function decide<T>(c: Context<AppEnv>, change: (tx: Tx, post: PostRow, adm
  * decisions on them, each audited.
  */
 export const adminPostsApi = new Hono<AppEnv>()
-  .use("*", adminOnly)
+  .use("*", moderatorOnly)
   .get("/held", async (c) => {
     const { page } = queryOr400(c, heldQuery);
     const [rows, totalCount] = await Promise.all([
@@ -80,7 +80,7 @@ export const adminPostsApi = new Hono<AppEnv>()
     return c.json(out);
   })
   .post("/bulk", async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const { action, posts } = await jsonBody(c, bulkPostsSchema);
     const now = Date.now();
     const { result, decided } = await writeTx(c.var.db, (tx) => bulkDecide(tx, action, posts, admin.id, now));

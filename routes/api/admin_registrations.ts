@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { adminOnly, requireAdmin } from "../../lib/auth/guards.ts";
+import { moderatorOnly, requireModerator } from "../../lib/auth/guards.ts";
 import { approveSignup, rejectSignup } from "../../lib/auth/signups.ts";
 import { countRegistrationRequests, listRegistrationRequests, type SignupRow } from "../../db/queries/registrations.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
@@ -19,22 +19,22 @@ const view = (r: SignupRow): Signup => ({
 });
 
 /**
- * `/api/admin/registrations` (issue 41 point 2): the sign-ups waiting for approval, and the decisions. Admin only for
- * now (the moderator role of the same issue adds moderators here).
+ * `/api/admin/registrations` (issue 41 point 2): the sign-ups waiting for approval, and the decisions, for admins and
+ * moderators (point 4); invite codes and settings stay with admins.
  */
 export const adminRegistrationsApi = new Hono<AppEnv>()
-  .use("*", adminOnly)
+  .use("*", moderatorOnly)
   .get("/", async (c) => {
     const [rows, total] = await Promise.all([listRegistrationRequests(c.var.db, PAGE), countRegistrationRequests(c.var.db)]);
     return c.json({ signups: rows.map(view), total });
   })
   .post("/:id/approve", async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const signup = await approveSignup(c.var.db, c.var.config, admin.id, idOr400(c.req.param("id")));
     return c.json({ ok: true, id: signup.id, username: signup.username });
   })
   .post("/:id/reject", async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const id = idOr400(c.req.param("id"));
     const { reason } = await jsonBody(c, signupRejectSchema);
     const signup = await rejectSignup(c.var.db, c.var.config, admin.id, id, reason);

@@ -8,6 +8,7 @@ import { endSession } from "../../lib/auth/session.ts";
 import { setFlash } from "../../lib/http/flash.ts";
 import { jsonBody } from "../../lib/validate.ts";
 import { limitLoginAddress, limitRegisterAddress, passwordLogin, registerMember } from "../../lib/auth/auth_actions.ts";
+import { quotaOf } from "../../lib/media/quota.ts";
 import { loginSchema, registerSchema } from "../../common/schemas/auth.ts";
 import { SIGNUP_MSG } from "../../common/site_settings.ts";
 
@@ -15,10 +16,15 @@ import { SIGNUP_MSG } from "../../common/site_settings.ts";
 export function authApi(limiter: RateLimiter) {
   const app = new Hono<AppEnv>();
 
-  // Issue 40 point 6: `federated` beside the session's fields (read from the row: the session carries no such column).
+  // `federated` beside the session's fields (issue 40 point 6; read from the row: the session carries no such column), with the
+  // member's upload quota (issue 41 point 3): the upload dialog and My Videos show it.
   app.get("/user", async (c) => {
     const user = requireUser(c, "Not logged in");
-    return c.json({ ...toSessionUser(user), federated: await isFederated(c.var.db, user.id) });
+    const [federated, quota] = await Promise.all([
+      isFederated(c.var.db, user.id),
+      quotaOf(c.var.db, c.var.config, user.id, c.var.now()),
+    ]);
+    return c.json({ ...toSessionUser(user), federated, quota });
   });
 
   app.post("/login", async (c) => {

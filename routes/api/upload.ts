@@ -7,6 +7,7 @@ import { checkVideo } from "../../lib/media/video_check.ts";
 import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { commitUpload, discardUpload, receiveUpload } from "../../lib/media/upload_stream.ts";
 import { deleteUnattachedUpload, insertUpload } from "../../db/queries/uploads.ts";
+import { QuotaMeter } from "../../lib/media/quota.ts";
 
 /**
  * POST /api/upload/file (spec part 1 §7): multipart field `file`, members only. The file is
@@ -20,7 +21,15 @@ export function uploadApi(limiter: RateLimiter) {
     const { config, db } = c.var;
     const user = requireUser(c);
     await limiter.hit(`upload:${user.id}`, config.upload.perUser, config.upload.windowSeconds);
-    const stored = await receiveUpload(c.req.raw, config);
+    // The member's quotas hold the bytes back as they arrive (issue 41 point 3); the uploads row counts them once it exists.
+    const quota = await QuotaMeter.for(db, config, user.id, c.var.now);
+    let stored;
+    try {
+      stored = await receiveUpload(c.req.raw, config, "file", quota ?? undefined);
+    } catch (e) {
+      await quota?.close();
+      throw e;
+    }
     let row: { id: number } | null = null;
     try {
       // Checked under its temp name; renamed to its key only once its row exists (crash safety).
@@ -36,9 +45,12 @@ export function uploadApi(limiter: RateLimiter) {
         mime: stored.mime,
         size: stored.size,
         sha256: stored.sha256,
+        createdAt: c.var.now(),
       });
+      await quota?.close();
       await commitUpload(config, stored);
     } catch (e) {
+      await quota?.close();
       if (row) await deleteUnattachedUpload(db, row.id);
       await discardUpload(config, stored);
       throw e;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { countWatchedWords, deleteWatchedWord, insertWatchedWord, listWatchedWords } from "../../db/queries/watched_words.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
-import { adminOnly, requireAdmin } from "../../lib/auth/guards.ts";
+import { moderatorOnly, requireModerator } from "../../lib/auth/guards.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
 import { conflict, notFound } from "../../lib/http_error.ts";
 import { idOr400, jsonBody } from "../../lib/validate.ts";
@@ -20,10 +20,10 @@ const view = (r: { id: number; pattern: string; createdAt: number }): WatchedWor
  * forum post for review and flag pending items. At most WATCHED_LIMITS.entries; each change audited.
  */
 export const watchedWordsApi = new Hono<AppEnv>()
-  .use("*", adminOnly)
+  .use("*", moderatorOnly)
   .get("/", async (c) => c.json((await listWatchedWords(c.var.db)).map(view)))
   .post("/", async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     const { word } = await jsonBody(c, watchedWordSchema);
     const now = Date.now();
     const row = await writeTx(c.var.db, async (tx) => {
@@ -43,7 +43,7 @@ export const watchedWordsApi = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     const id = idOr400(c.req.param("id"));
-    const admin = requireAdmin(c);
+    const admin = requireModerator(c);
     await writeTx(c.var.db, async (tx) => {
       const gone = await deleteWatchedWord(tx, id);
       if (!gone) throw notFound(MODERATION_MSG.watchedNotFound);

@@ -61,7 +61,7 @@ export const adminLogPage = new Hono<AppEnv>().get("/", async (c) => {
     (
       <section className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
         <h1 className="mb-4 text-2xl font-bold">Admin Dashboard</h1>
-        <AdminNav current="log" />
+        <AdminNav current="log" role={user.role} />
         <h2 className="mb-3 text-lg font-semibold">Log</h2>
         <form method="get" action="/admin/log" className="mb-4 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" role="search">
           <label className="flex flex-col gap-1 text-sm">

@@ -13,6 +13,10 @@ import { idOr400, parseOr400 } from "../../lib/validate.ts";
 import { formatCount, formatDate, formatDateTime } from "../../common/format.ts";
 import { profileHref } from "../../common/profile_rules.ts";
 import { BAN_MSG } from "../../common/ban_rules.ts";
+import MemberRoleQuota from "../../islands/MemberRoleQuota.tsx";
+import { canModerate, mayActOn, ROLE_LABELS, ROLE_MSG } from "../../common/roles.ts";
+import { quotaOf } from "../../lib/media/quota.ts";
+import { quotaLine } from "../../common/quota_rules.ts";
 import { MEMBER_RECENT, type MemberPage } from "../../common/member_page.ts";
 
 const pageQuery = z.object({ page: z.string().regex(/^\d{1,5}$/, "page must be a whole number").transform(Number).optional() });
@@ -65,22 +69,26 @@ function BanNotice({ m }: { m: MemberPage }) {
  */
 export const adminMemberPage = new Hono<AppEnv>().get("/:id", async (c) => {
   const admin = c.var.user;
-  if (!admin?.isAdmin) return c.redirect("/", 302);
+  if (!admin || !canModerate(admin.role)) return c.redirect("/", 302);
   const id = idOr400(c.req.param("id"));
   const { page = 1 } = parseOr400(pageQuery, c.req.query());
   const m = await loadMemberPage(c.var.db, id, Math.max(1, page));
   if (!m) throw notFound(BAN_MSG.userNotFound);
   const u = m.user;
-  const locked = u.id === admin.id ? BAN_MSG.self : u.isAdmin ? BAN_MSG.admin : null;
+  // Moderators act on members only (issue 41 point 4); admins on anyone but admins, as before.
+  const locked = u.id === admin.id ? BAN_MSG.self : u.isAdmin ? BAN_MSG.admin : !mayActOn(admin.role, u.role) ? ROLE_MSG.staff : null;
+  const quota = await quotaOf(c.var.db, c.var.config, u.id, c.var.now());
   return renderPage(
     c,
     (
       <section className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
-        <AdminNav current={null} />
+        <AdminNav current={null} role={admin.role} />
         <header className="flex flex-col gap-1">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold wrap-anywhere">
             {u.username}
-            {u.isAdmin && <span className="rounded bg-orange-500/20 px-1.5 text-xs font-medium text-orange-300">Admin</span>}
+            {u.role !== "member" && (
+              <span className="rounded bg-orange-500/20 px-1.5 text-xs font-medium text-orange-300">{ROLE_LABELS[u.role]}</span>
+            )}
             <span
               className={`rounded px-1.5 text-xs font-medium ${
                 u.banned ? "bg-red-900/60 text-red-100" : "bg-emerald-900/60 text-emerald-100"
@@ -111,6 +119,24 @@ export const adminMemberPage = new Hono<AppEnv>().get("/:id", async (c) => {
             }}
           />
         </div>
+        {admin.role === "admin"
+          ? (
+            <div className="mt-4">
+              <Island
+                name="MemberRoleQuota"
+                component={MemberRoleQuota}
+                props={{
+                  userId: u.id,
+                  role: u.role,
+                  self: u.id === admin.id,
+                  uploadQuotaBytes: u.uploadQuotaBytes,
+                  dailyUploadQuotaBytes: u.dailyUploadQuotaBytes,
+                  quota,
+                }}
+              />
+            </div>
+          )
+          : <p className={`mt-4 text-sm ${muted}`} data-testid="member-quota">Uploads: {quotaLine(quota.used, quota.limit)}</p>}
         <Counts m={m} />
         <Section id="uploads" title="Uploads" count={`${formatCount(m.uploads.totalCount)} in every state`}>
           <Uploads uploads={m.uploads} pageHref={(p) => `/admin/users/${u.id}?page=${p}#uploads`} />
@@ -132,9 +158,13 @@ export const adminMemberPage = new Hono<AppEnv>().get("/:id", async (c) => {
         </Section>
         <Section id="audit" title="Log entries about them" count={`newest ${MEMBER_RECENT}`}>
           <AuditTable entries={m.audit} empty="Nothing recorded." />
-          <p className="mt-2 text-sm">
-            <a href={`/admin/log?member=${encodeURIComponent(u.username)}`} className="text-orange-300 underline">All of them in the Log</a>
-          </p>
+          {admin.role === "admin" && (
+            <p className="mt-2 text-sm">
+              <a href={`/admin/log?member=${encodeURIComponent(u.username)}`} className="text-orange-300 underline">
+                All of them in the Log
+              </a>
+            </p>
+          )}
         </Section>
       </section>
     ),

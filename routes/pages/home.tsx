@@ -3,6 +3,7 @@ import { Island } from "../../components/Island.tsx";
 import MediaModal from "../../islands/MediaModal.tsx";
 import { interleave, type Sort, SORTS, SSR_COLUMNS, TEXT } from "../../common/feed_rules.ts";
 import { findCategory } from "../../db/queries/feed.ts";
+import { findSlugRedirect } from "../../db/queries/categories.ts";
 import CategoryTabs from "../../islands/CategoryTabs.tsx";
 import Feed from "../../islands/Feed.tsx";
 import type { AppEnv } from "../../lib/app_env.ts";
@@ -13,6 +14,13 @@ import { ContinueWatching } from "../../components/ContinueWatching.tsx";
 import { continueWatching } from "../../lib/feed/history.ts";
 import { Kept, renderPage } from "../../lib/render/render.tsx";
 import { categoryFeed, FeedLinks, latestFeed } from "../../lib/render/feed_links.tsx";
+
+/** The same address with `?category=` naming `slug`: the path and query only (never another origin). */
+function withCategory(href: string, slug: string): string {
+  const url = new URL(href);
+  url.searchParams.set("category", slug);
+  return `${url.pathname}${url.search}`;
+}
 
 /** The spec's 30% chance of a shuffle on a plain visit, decided here so the page never re-renders. */
 export const AUTO_SHUFFLE_CHANCE = 0.3;
@@ -54,7 +62,12 @@ export const homePage = new Hono<AppEnv>().get("/", async (c) => {
   ]);
   const unknownCategory = ref.success ? !!ref.data && !found : true;
   const category = found;
-  if (unknownCategory) return categoryNotFound(c, categories);
+  if (unknownCategory) {
+    // A renamed (or deleted) category's old address leads to its new one for good (issue 41 point 5).
+    const moved = ref.success && ref.data && "slug" in ref.data ? await findSlugRedirect(db, (ref.data as { slug: string }).slug) : null;
+    if (moved) return c.redirect(withCategory(c.req.url, moved), 301);
+    return categoryNotFound(c, categories);
+  }
   const sortParam = c.req.query("sortBy");
   const sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? sortParam as Sort : null;
   const asked = c.req.query("shuffleSeed") ?? c.req.query("shuffle");

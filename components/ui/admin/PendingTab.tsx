@@ -28,7 +28,7 @@ const bulkToast = (action: Bulk) => (answer: unknown) => {
  * reason) each, or the rows checked (or the whole page) at once (issue 34 point 6); each row names
  * its uploader and the look-alikes to compare it with (point 5).
  */
-export default function PendingTab({ changed }: { changed: () => void }) {
+export default function PendingTab({ changed, canFeature = true }: { changed: () => void; canFeature?: boolean }) {
   const [state, reload] = useLoad<PendingItem[]>("/api/admin/content/pending");
   const [page, setPage] = useState(1);
   const all = state.status === "ready" ? state.data : [];
@@ -99,15 +99,18 @@ export default function PendingTab({ changed }: { changed: () => void }) {
             <Cell numeric>{formatDuration(item.duration)}</Cell>
             <Cell>{formatDate(item.createdAt, "numeric")}</Cell>
             <ActionsCell item={item}>
-              <CallButton
-                calls={calls}
-                rowId={item.id}
-                disabled={busy}
-                call={() => post(`/api/admin/content/${item.id}/feature`)}
-                success="Toggled featured"
-              >
-                {item.featured ? "Unfeature" : "Feature"}
-              </CallButton>
+              {/* Featuring is the admins' (issue 41 point 4): moderators get no button that would answer 403. */}
+              {canFeature && (
+                <CallButton
+                  calls={calls}
+                  rowId={item.id}
+                  disabled={busy}
+                  call={() => post(`/api/admin/content/${item.id}/feature`)}
+                  success="Toggled featured"
+                >
+                  {item.featured ? "Unfeature" : "Feature"}
+                </CallButton>
+              )}
               <CallButton
                 calls={calls}
                 rowId={item.id}

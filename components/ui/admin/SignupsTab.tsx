@@ -10,9 +10,10 @@ import RejectDialog from "./RejectDialog.tsx";
 /**
  * The sign-ups waiting for approval (issue 41 point 2), oldest first, each with its answer to "Why do you want to
  * join?": Approve lets the member in, Reject (with a reason they are mailed) deletes the account. Below, the invite
- * codes: made with a number of uses and days, copied as links, revoked.
+ * codes (admins only; moderators decide sign-ups, issue 41 point 4): made with a number of uses and days, copied as
+ * links, revoked.
  */
-export default function SignupsTab() {
+export default function SignupsTab({ invites }: { invites: boolean }) {
   const [state, reload] = useLoad<{ signups: Signup[]; total: number }>("/api/admin/registrations");
   const calls = useRowCalls(reload);
   const [rejecting, setRejecting] = useState<Signup | null>(null);
@@ -63,7 +64,7 @@ export default function SignupsTab() {
           />
         )}
       </section>
-      <Invites />
+      {invites && <Invites />}
     </div>
   );
 }

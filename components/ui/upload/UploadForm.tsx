@@ -5,6 +5,8 @@ import { dismissErrorToast, toast } from "../toast.ts";
 import { maxSizeText, UPLOAD_MSG, UPLOAD_TOAST, UPLOADED_EVENT } from "../../../common/upload_rules.ts";
 import type { ApiErrorBody, CategoryOption, SessionUser } from "../../../common/api_types.ts";
 import { ERROR_CODES } from "../../../common/error_codes.ts";
+import type { Quota } from "../../../common/quota_rules.ts";
+import { QuotaSummary } from "../QuotaSummary.tsx";
 import { sniff, SNIFF_BYTES } from "../../../common/sniff.ts";
 import { type Capture, captureVideo, sendFile } from "./transfer.ts";
 import { type FileKind, FilePicker, fileProblem } from "./FilePicker.tsx";
@@ -50,12 +52,17 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const [quota, setQuota] = useState<Quota | null>(null);
 
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
   async function open() {
     dialog.current?.showModal();
     loadSchema().catch(() => {}); // a failure shows on submit
+    // The member's upload quota (issue 41 point 3), read at each opening: it moves with every upload.
+    fetch("/api/user", { credentials: "include", headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() as Promise<SessionUser> : null))
+      .then((me) => setQuota(me?.quota ?? null), () => setQuota(null));
     try {
       const res = await fetch("/api/categories", { credentials: "include", headers: { Accept: "application/json" } });
       if (!res.ok) throw new Error(String(res.status));
@@ -179,6 +186,11 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
         if (answer.status === -1) return;
         // No answer (network error, timeout): the spec's generic texts, never the browser's.
         if (answer.status === 0) return fail(UPLOAD_TOAST.errorTitle, UPLOAD_TOAST.errorText);
+        const code = (answer.body as { code?: string } | null)?.code;
+        // A quota names itself in the server's words; the size limit keeps the spec's toast.
+        if (code === ERROR_CODES.uploadQuota || code === ERROR_CODES.dailyUploadQuota) {
+          return fail(UPLOAD_TOAST.errorTitle, answer.body?.error ?? UPLOAD_TOAST.errorText);
+        }
         if (answer.status === 413) return fail(UPLOAD_TOAST.tooLarge, maxSizeText(tab === "video" ? maxVideoBytes : maxImageBytes));
         if (answer.status === 415) return fail(UPLOAD_TOAST.invalidType, tab === "video" ? UPLOAD_MSG.videoFile : UPLOAD_MSG.imageFile);
         if (answer.status < 200 || answer.status > 299 || !answer.body?.url) {
@@ -272,6 +284,7 @@ export function UploadForm({ maxVideoBytes, maxImageBytes, opens }: Props) {
             )
             : <FilePicker kind={tab} file={file} maxBytes={max} choose={(f) => chooseFile(f, tab)} />}
           {tab !== "youtube" && <UploadRules tab={tab} maxVideoBytes={maxVideoBytes} maxImageBytes={maxImageBytes} />}
+          {tab !== "youtube" && <QuotaSummary quota={quota} />}
           {progress !== null && <UploadProgress progress={progress} />}
           {error && <p role="alert" className="field-error">{error}</p>}
           <p className="text-xs text-neutral-400">Everything uploaded is reviewed before it is shown.</p>
