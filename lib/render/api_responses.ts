@@ -9,9 +9,19 @@ import { CONTENT_TYPES } from "../../common/media_rules.ts";
 import { ImageSource, Processing, VideoSource } from "./api_responses_media.ts";
 import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
-import { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote } from "./api_responses_community.ts";
+import {
+  ChatMessage,
+  Conversation,
+  FollowState,
+  ForumCategory,
+  ForumComment,
+  ForumThread,
+  Mute,
+  Upvote,
+  UserPage,
+} from "./api_responses_community.ts";
 
-export { ChatMessage, Conversation, ForumCategory, ForumComment, ForumThread, Upvote };
+export { ChatMessage, Conversation, FollowState, ForumCategory, ForumComment, ForumThread, Mute, Upvote, UserPage };
 import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
@@ -153,11 +163,6 @@ export const ApprovedPage = z.strictObject({
 });
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
-export const Mute = z.strictObject({
-  type: z.enum(["tag", "user", "generator"]),
-  value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
-  label: z.string().describe("What to show: the tag, the generator or the member's username"),
-});
 const CollectionFields = {
   id: z.number().int().describe("A random number, so an unlisted collection's link cannot be guessed"),
   title: z.string(),
@@ -207,13 +212,6 @@ export const ProfileContent = z.strictObject({
   pageSize: z.number().int(),
   mutedMember: z.boolean().optional().describe("The viewer muted this member (issue 25): no items, the page offers Unmute"),
 });
-export const FollowState = z.strictObject({ following: z.boolean(), followerCount: z.number().int() });
-export const UserPage = z.strictObject({
-  users: z.array(z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() })),
-  totalCount: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-}).describe("One page of members, newest follow first");
 export const LikedPage = z.strictObject({
   content: z.array(ContentItem),
   page: z.number().int(),

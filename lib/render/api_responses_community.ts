@@ -48,3 +48,17 @@ export const Conversation = z.strictObject({
   lastMessageDate: iso,
   unreadCount: z.number().int(),
 });
+
+/** Mutes (issue 25) and follows (issue 32). */
+export const Mute = z.strictObject({
+  type: z.enum(["tag", "user", "generator"]),
+  value: z.string().describe("Lower-case tag or generator, or the muted member's id"),
+  label: z.string().describe("What to show: the tag, the generator or the member's username"),
+});
+export const FollowState = z.strictObject({ following: z.boolean(), followerCount: z.number().int() });
+export const UserPage = z.strictObject({
+  users: z.array(z.strictObject({ id: z.number().int(), username: z.string(), createdAt: iso, isAdmin: z.boolean() })),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+}).describe("One page of members, newest follow first");
