@@ -20,7 +20,7 @@ Deno.test("[api] GET /api/content/feed?following=true: 401 for visitors, 400 wit
   const me = await signedInMember(env.db);
   await errorOf(await env.request("/api/content/feed?following=true"), 401);
   for (const q of ["&sortBy=popular", "&category=1", "&shuffleSeed=abc"]) {
-    await errorOf(await feed(env, me.cookie, q), 400, "sortBy, category and shuffleSeed do not apply to the Following feed");
+    await errorOf(await feed(env, me.cookie, q), 400, "sortBy, category, shuffleSeed and tag do not apply to the Following feed");
   }
   for (
     const q of [

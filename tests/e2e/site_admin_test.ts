@@ -87,6 +87,7 @@ e2e("a moderator sees only what they may use in the admin area", async () => {
       "Reported",
       "Held",
       "Users",
+      "Sign-ups",
     ]);
     // Their first tab is open, and lists the item.
     await page.getByText("Waiting for review").first().waitFor();
@@ -100,7 +101,7 @@ e2e("a moderator sees only what they may use in the admin area", async () => {
     assert.ok(await page.getByRole("button", { name: "Ban", exact: true }).isDisabled());
     assert.equal(await page.getByRole("form", { name: "Role and upload quota" }).count(), 0);
     const nav = page.getByRole("navigation", { name: "Admin sections" });
-    assert.deepEqual(await nav.getByRole("link").allInnerTexts(), ["Pending Review", "Reported", "Held", "Users"]);
+    assert.deepEqual(await nav.getByRole("link").allInnerTexts(), ["Pending Review", "Reported", "Held", "Users", "Sign-ups"]);
     await screenshot(page, `moderator-member-page-${viewport.width}`);
     // The Log is not theirs.
     await page.goto(`${server.url}/admin/log`);
