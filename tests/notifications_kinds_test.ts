@@ -104,7 +104,7 @@ Deno.test("[api] new_follower: a day's followers fold into one entry; following 
   assert.equal(n.kind, "new_follower");
   assert.equal(n.count, 3);
   assert.equal(n.text, "fan_one and 2 others started following you.");
-  assert.equal(n.url, "/user/fan_one");
+  assert.equal(n.url, "/profile/followers", "a grouped entry leads to the list of followers (issue 43 point 2)");
 });
 
 Deno.test("[api] new_follower counts distinct followers: an unfollow-follow loop adds nothing to the count, the actors or the mail", async () => {
