@@ -196,11 +196,11 @@ Deno.test("[api] followed_upload: approving queues one fan-out job; followers he
   await env.db.client.execute("UPDATE jobs SET state = 'queued', run_after = 0");
   await runJobs(env, [FANOUT_JOB]);
   assert.equal(
-    (await storedRows(env)).filter((r) => r.includes("followed_upload")).join(),
+    (await storedRows(env)).filter((r) => r.includes("followed_upload")).sort().join(),
     [
       `${fans[0].id}:followed_upload:u:${creator.id}:2`,
       `${fans[1].id}:followed_upload:u:${creator.id}:2`,
-    ].join(),
+    ].sort().join(),
   );
 });
 
