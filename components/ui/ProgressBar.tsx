@@ -1,13 +1,20 @@
 /**
  * A drawn progress bar (not a <progress>: its bar keeps the browser's own colour in Chromium once
- * sized), for the upload and the processing of a video. Spans, so it fits inside text too.
+ * sized), for the upload and the processing of a video. Spans, so it fits inside text too. A gauge
+ * that is no task's progress (an upload quota's share used) is a `meter` to assistive technology.
  */
 export function ProgressBar(
-  { label, value, track, fill }: { label: string; value: number; track: string; fill: string },
+  { label, value, track, fill, role = "progressbar" }: {
+    label: string;
+    value: number;
+    track: string;
+    fill: string;
+    role?: "progressbar" | "meter";
+  },
 ) {
   return (
     <span
-      role="progressbar"
+      role={role}
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -15,6 +15,7 @@ export function QuotaSummary({ quota, className = "" }: { quota: Quota | null | 
         {quota.limit !== UNLIMITED && (
           <ProgressBar
             label="Upload quota used"
+            role="meter"
             value={pct}
             track="h-1.5 min-w-16 rounded-full"
             fill={pct >= 90 ? "bg-red-500" : "bg-orange-500"}

@@ -9,6 +9,7 @@ import { log } from "../log.ts";
 import { sessionIdOf } from "../auth/session.ts";
 import { ageConfirmed } from "./age_gate.ts";
 import { contentVersion } from "../http/content_version.ts";
+import { settingsStamp } from "../settings/site_settings.ts";
 
 type Entry = { at: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -26,11 +27,14 @@ export function isAnonymousRequest(c: Context<AppEnv>): boolean {
 /**
  * Everything an anonymous page depends on besides its URL: the remembered shuffle seed, whether
  * the stylesheet is inlined, whether the age gate shows, and the encoding; and the content version
- * (lib/http/content_version.ts), so nothing moderation removed or approved is served from before it. A new dependency is one more line here.
+ * (lib/http/content_version.ts), so nothing moderation removed or approved is served from before it; and the site settings in
+ * force here (issue 41): a save moves the content version at once but another process reads the settings up to a second later,
+ * and a page rendered in between must not be kept under the new version. A new dependency is one more line here.
  */
 function cacheKey(c: Context<AppEnv>): string {
   return [
     contentVersion(c.var.db),
+    settingsStamp(c.var.config),
     c.req.url,
     getCookie(c, SEED_COOKIE) ?? "",
     getCookie(c, CSS_COOKIE) ?? "",

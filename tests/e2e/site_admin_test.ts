@@ -59,7 +59,7 @@ e2e("a member sees their upload quota in the upload dialog and on My Videos", as
     const text = await quota.innerText();
     assert.match(text, /Upload quota: [\d.]+ (bytes|KB) of 5 MB used/);
     assert.match(text, /Today \(last 24 hours\): [\d.]+ (bytes|KB) of 2 MB used/);
-    assert.ok(await dialog.getByRole("progressbar", { name: "Upload quota used" }).isVisible());
+    assert.ok(await dialog.getByRole("meter", { name: "Upload quota used" }).isVisible());
     await quota.scrollIntoViewIfNeeded();
     await screenshot(page, `quota-dialog-${viewport.width}`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
