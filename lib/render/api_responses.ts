@@ -140,7 +140,11 @@ export const MediaComment = z.strictObject({
   likeCount: z.number().int(),
   liked: z.boolean().describe("Whether you like it (false for a visitor)"),
   replyCount: z.number().int().optional().describe("On a top comment: its replies you may see, listed after the top comments"),
-  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
+  remote: z.strictObject({
+    id: z.number().int().describe("The remote account's id, for /api/user/remote-actors/{id}/block|mute"),
+    handle: z.string().describe("name@host"),
+    url: z.string(),
+  }).optional()
     .describe("A reply from the fediverse: its author and their profile"),
 });
 export const CommentLike = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
