@@ -140,6 +140,7 @@ async function sendAround(
     await ctx.sendActivity({ identifier: String(writerId) }, to, activity, {
       preferSharedInbox: true,
       excludeBaseUris: [new URL(job.config.siteUrl)],
+      fanout: "skip",
     });
   }
   if (rows.length > BATCH) {
