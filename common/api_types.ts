@@ -141,8 +141,8 @@ export type MediaComment = {
   liked: boolean;
   /** On a top comment: its replies the viewer may see (listed after the top comments, oldest first). */
   replyCount?: number;
-  /** A reply from the fediverse (issue 40): its author's `name@host` and profile address. */
-  remote?: { handle: string; url: string };
+  /** A reply from the fediverse (issue 40): its author's id (for a member's block or mute), `name@host` and profile address. */
+  remote?: { id: number; handle: string; url: string };
 };
 
 /** The admin lists' item: the content item plus what only moderators see. */

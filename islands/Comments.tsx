@@ -121,6 +121,22 @@ export default function Comments({ videoId, initial, username, count: initialCou
     }
   }
 
+  /** Block or mute of a remote author (issue 40 point 5): their comments leave this member's view at once, as the server will. */
+  async function silence(c: MediaComment, kind: "block" | "mute") {
+    const remote = c.remote;
+    if (!remote) return;
+    try {
+      await api(`/api/user/remote-actors/${remote.id}/${kind}`, { method: "POST" });
+      setList((l) => l.filter((x) => x.remote?.id !== remote.id));
+      toast({
+        title: `${kind === "block" ? "Blocked" : "Muted"} ${remote.handle}`,
+        description: "Undo it in your profile's Blocked and muted accounts section.",
+      });
+    } catch (err) {
+      toast({ title: err instanceof ApiError ? err.message : "Something went wrong", variant: "destructive" });
+    }
+  }
+
   const actions: CommentActions = {
     canDelete: (c) => !!viewer && (viewer.isAdmin || viewer.id === ownerId || (c.userId !== null && c.userId === viewer.id)),
     /** Anyone may report a comment everyone sees (issue 34), but not their own. */
@@ -131,6 +147,7 @@ export default function Comments({ videoId, initial, username, count: initialCou
     remove: setDeleting,
     report: setReporting,
     expanded: (c) => expanded.has(c.id),
+    ...(viewer ? { silence } : {}),
     toggle: (c) => setExpanded((s) => s.has(c.id) ? new Set([...s].filter((id) => id !== c.id)) : new Set(s).add(c.id)),
   };
   const tops = list.filter((c) => c.parentId === null);

@@ -42,6 +42,7 @@ export const islands = {
   NotificationBell: () => import("./NotificationBell.tsx"),
   NotificationSettings: () => import("./NotificationSettings.tsx"),
   MutedList: () => import("./MutedList.tsx"),
+  RemoteAccountsList: () => import("./RemoteAccountsList.tsx"),
   MuteMenu: () => import("./MuteMenu.tsx"),
   MutedMemberNotice: () => import("./MutedMemberNotice.tsx"),
   Messages: () => import("./Messages.tsx"),

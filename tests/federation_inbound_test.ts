@@ -92,7 +92,8 @@ Deno.test("[federation] replies, likes, reports, bans and blocks from a real Fed
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /application\/json/);
       const [listed] = await res.json();
-      assert.deepEqual(listed.remote, { handle: handle("alice"), url: `${peer.origin}/@alice` });
+      const alice = (await db.select().from(remoteActors).where(eq(remoteActors.uri, peer.actorUri("alice").href)).get())!;
+      assert.deepEqual(listed.remote, { id: alice.id, handle: handle("alice"), url: `${peer.origin}/@alice` });
       assert.equal(listed.username, handle("alice"));
       const page = await (await api(`/media/${item.id}`, { cookie: "x=1" })).text();
       assert.ok(page.includes(handle("alice")) && page.includes("Lovely &amp; calm"), "the media page names the author");

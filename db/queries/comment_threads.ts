@@ -74,3 +74,20 @@ export function findMembersByName(db: Conn, names: string[]): Promise<{ id: numb
     eq(users.banned, false),
   ));
 }
+
+/** Members' shown or hidden comments that deleting this one removes (it and its replies): those the fediverse may hold (issue 40). */
+export function listMemberReplies(db: Conn, mediaId: number, commentId: number) {
+  return db.select({
+    id: comments.id,
+    mediaId: comments.mediaId,
+    userId: comments.userId,
+    status: comments.status,
+    content: comments.content,
+  })
+    .from(comments).where(and(
+      eq(comments.mediaId, mediaId),
+      sql`(${comments.id} = ${commentId} or ${comments.parentId} = ${commentId})`,
+      sql`${comments.userId} is not null`,
+      sql`${comments.status} <> 'held'`,
+    )).limit(REPLY_LIST_LIMIT).all();
+}

@@ -33,6 +33,11 @@ export type Jobs = { runner: JobRunner; stop(opts?: { finish?: boolean }): Promi
  * transcode of minutes on the main lane (JOB_CONCURRENCY, often 1) must not hold back a delivery.
  */
 export const FEDERATION_CONCURRENCY = 8;
+/**
+ * The federation lane looks for due tasks this often (an indexed read). A job queued in this process wakes it at once;
+ * one queued by a trigger (an item approved, migration 0028) or by another process waited up to JOB_POLL_MS (1 s).
+ */
+export const FEDERATION_POLL_MS = 200;
 
 export async function startJobs(db: Db, config: Config, handlers: Handlers = HANDLERS, opts: RunnerOptions = {}): Promise<Jobs> {
   // Without ffmpeg there is nothing to make: videos keep playing their originals.
@@ -44,7 +49,10 @@ export async function startJobs(db: Db, config: Config, handlers: Handlers = HAN
   // Images from before renditions (issue 35) get theirs likewise.
   if (await queueImageBackfill(db, config)) log.info("images queued for renditions");
   const runner = new JobRunner(db, config, handlers, opts).start();
-  const fedConfig = { ...config, jobs: { ...config.jobs, concurrency: FEDERATION_CONCURRENCY } };
+  const fedConfig = {
+    ...config,
+    jobs: { ...config.jobs, concurrency: FEDERATION_CONCURRENCY, pollMs: Math.min(config.jobs.pollMs, FEDERATION_POLL_MS) },
+  };
   const federation = handlers === HANDLERS ? new JobRunner(db, fedConfig, FEDERATION_HANDLERS).start() : null;
   const unsubscribe = onJobQueued(() => {
     runner.wake();

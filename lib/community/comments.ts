@@ -21,7 +21,9 @@ export const toComment = (r: CommentRow, liked = false): MediaComment => ({
   parentId: r.parentId ?? null,
   likeCount: r.likeCount ?? 0,
   liked,
-  ...(r.remoteHandle && r.remoteUrl && isWebUrl(r.remoteUrl) ? { remote: { handle: r.remoteHandle, url: r.remoteUrl } } : {}),
+  ...(r.remoteActorId && r.remoteHandle && r.remoteUrl && isWebUrl(r.remoteUrl)
+    ? { remote: { id: r.remoteActorId, handle: r.remoteHandle, url: r.remoteUrl } }
+    : {}),
 });
 
 /**

@@ -50,7 +50,7 @@ async function deliverBatch(ctx: Context<FedContext>, userId: number, activity: 
       { identifier: String(userId) },
       open.map((r) => ({ id: new URL(r.inbox), inboxId: new URL(r.inbox), endpoints: null })),
       activity,
-      { preferSharedInbox: true, excludeBaseUris: [new URL(ctx.data.config.siteUrl)] },
+      { preferSharedInbox: true, excludeBaseUris: [new URL(ctx.data.config.siteUrl)], fanout: "skip" },
     );
   }
   return rows.length > DELIVERY_BATCH ? batch[batch.length - 1].inbox : null;

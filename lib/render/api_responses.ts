@@ -150,8 +150,8 @@ export const MediaComment = z.strictObject({
   likeCount: z.number().int(),
   liked: z.boolean().describe("Whether you like it (false for a visitor)"),
   replyCount: z.number().int().optional().describe("On a top comment: its replies you may see, listed after the top comments"),
-  remote: z.strictObject({ handle: z.string().describe("name@host"), url: z.string() }).optional()
-    .describe("A reply from the fediverse: its author and their profile"),
+  remote: z.strictObject({ id: z.number().int(), handle: z.string().describe("name@host"), url: z.string() }).optional()
+    .describe("A reply from the fediverse: its author (id for /api/user/remote-actors/{id}) and their profile"),
 });
 export const CommentLike = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
 const ApprovedItem = AdminItem.extend({ editedAt: iso.nullable().describe("When the owner last edited it while approved") });

@@ -12,6 +12,7 @@ import { forgetItemRow } from "../../lib/feed/item_rows.ts";
 import { badRequest } from "../../lib/http_error.ts";
 import { heldQuery } from "../../lib/feed/query_schemas.ts";
 import { idOr400, jsonBody, queryOr400 } from "../../lib/validate.ts";
+import { queueCommentDelivery, queueCommentWithdrawal } from "../../lib/federation/outbound_comment.ts";
 import { bulkPostsSchema } from "../../common/schemas/moderation.ts";
 import { HELD_PAGE_SIZE, type HeldPage, POST_KINDS, type PostKind, type PostRef, type ReportedPost } from "../../common/moderation.ts";
 
@@ -29,6 +30,18 @@ function forgetCounts(c: Context<AppEnv>, posts: { kind: PostKind; parentId: num
   for (const p of posts) if (p.kind === "comment" && p.parentId !== null) forgetItemRow(c.var.db, p.parentId);
 }
 
+/**
+ * The fediverse hears of a member's comment decided here (issue 40): an approved one goes out as a held one never did
+ * (the job sends it only on an item that was sent), a deleted shown one is withdrawn. A forum post never federates.
+ */
+async function federateDecision(c: Context<AppEnv>, action: "approve" | "delete", posts: PostRow[]) {
+  for (const p of posts) {
+    if (p.kind !== "comment" || p.userId === null || p.parentId === null) continue;
+    if (action === "approve") await queueCommentDelivery(c.var.db, c.var.config, p.id);
+    else await queueCommentWithdrawal(c.var.db, c.var.config, { ...p, mediaId: p.parentId });
+  }
+}
+
 /** One decision on one post, in a write transaction (404 when the post is gone). */
 async function decide<T>(c: Context<AppEnv>, change: (tx: Tx, post: PostRow, adminId: number, at: number) => Promise<T>) {
   const ref = refOf(c);
@@ -39,7 +52,7 @@ async function decide<T>(c: Context<AppEnv>, change: (tx: Tx, post: PostRow, adm
     return { post, result: await change(tx, post, admin.id, now) };
   });
   forgetCounts(c, [post]);
-  return { ref, result };
+  return { ref, result, post };
 }
 
 /**
@@ -85,14 +98,17 @@ export const adminPostsApi = new Hono<AppEnv>()
     const now = Date.now();
     const { result, decided } = await writeTx(c.var.db, (tx) => bulkDecide(tx, action, posts, admin.id, now));
     forgetCounts(c, decided);
+    await federateDecision(c, action, decided);
     return c.json({ ok: true, action, ...result });
   })
   .post("/:kind/:id/approve", async (c) => {
-    const { ref } = await decide(c, approvePost);
+    const { ref, post } = await decide(c, approvePost);
+    await federateDecision(c, "approve", [post]);
     return c.json({ ok: true, ...ref, status: "shown" });
   })
   .delete("/:kind/:id", async (c) => {
-    const { ref } = await decide(c, removePost);
+    const { ref, post } = await decide(c, removePost);
+    await federateDecision(c, "delete", [post]);
     return c.json({ ok: true, ...ref });
   })
   .post("/:kind/:id/dismiss-reports", async (c) => {

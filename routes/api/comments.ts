@@ -29,7 +29,8 @@ async function replyParent(db: Db, mediaId: number, commentId: number): Promise<
   return top.id;
 }
 import { itemSentAt } from "../../db/queries/federation_profile.ts";
-import { queueCommentDelivery } from "../../lib/federation/outbound_comment.ts";
+import { queueCommentDelivery, queueCommentWithdrawal } from "../../lib/federation/outbound_comment.ts";
+import { listMemberReplies } from "../../db/queries/comment_threads.ts";
 
 /**
  * GET and POST /api/videos/{id}/comments (mounted at /api/videos). Visitors comment as
@@ -92,9 +93,12 @@ export function commentsApi(limiter: RateLimiter) {
       if (!user.isAdmin && user.id !== item.userId && (comment.userId === null || comment.userId !== user.id)) {
         throw forbidden("You can only delete your own comments");
       }
+      // Its replies go with a top comment: members' ones that were sent are withdrawn too (issue 40).
+      const sent = await listMemberReplies(c.var.db, item.id, commentId);
       const commentCount = await writeTx(c.var.db, (tx) => deleteItemComment(tx, item.id, commentId));
       if (commentCount === null) throw notFound("Comment not found");
       forgetItemRow(c.var.db, item.id);
+      for (const s of sent) await queueCommentWithdrawal(c.var.db, c.var.config, s);
       return c.json({ success: true, commentCount });
     });
 }

@@ -4,6 +4,8 @@ import { Island } from "../../components/Island.tsx";
 import PrivacySwitch from "../../islands/PrivacySwitch.tsx";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import MutedList from "../../islands/MutedList.tsx";
+import RemoteAccountsList from "../../islands/RemoteAccountsList.tsx";
+import { listRemoteBlocks } from "../../db/queries/remote_actor_blocks.ts";
 import NotificationSettings from "../../islands/NotificationSettings.tsx";
 import { notificationSettings } from "../../lib/notify/settings.ts";
 import FollowingFeedUrl from "../../islands/FollowingFeedUrl.tsx";
@@ -28,7 +30,7 @@ function connectNotice(connected?: string, error?: string, provider?: string): C
 export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
   const { user, db } = c.var;
   if (!user) return toSignIn(c);
-  const [passwordHash, providers, about, mutes, feedToken, notify, federated, privacy] = await Promise.all([
+  const [passwordHash, providers, about, mutes, feedToken, notify, federated, privacy, remoteBlocks] = await Promise.all([
     findPasswordHash(db, user.id),
     listSocialProviders(db, user.id),
     findAbout(db, user.id),
@@ -37,6 +39,7 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
     notificationSettings(db, user.id),
     isFederated(db, user.id),
     findPrivacy(db, user.id),
+    listRemoteBlocks(db, user.id),
   ]);
   const available = (Object.keys(PROVIDERS) as Provider[]).filter((p) => c.var.config.oauth[p]);
   return renderPage(
@@ -98,6 +101,9 @@ export const profilePage = new Hono<AppEnv>().get("/", async (c) => {
         }}
         hydrate="visible"
       />
+      {(c.var.config.federation.enabled || remoteBlocks.length > 0) && (
+        <Island name="RemoteAccountsList" component={RemoteAccountsList} props={{ initial: remoteBlocks }} hydrate="visible" />
+      )}
       <Island
         name="FollowingFeedUrl"
         component={FollowingFeedUrl}

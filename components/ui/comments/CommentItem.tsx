@@ -5,6 +5,7 @@ import { profileHref } from "../../../common/profile_rules.ts";
 import { ReportLink } from "../ReportForm.tsx";
 import { PostStatusNote } from "../PostStatusNote.tsx";
 import { MentionText } from "./MentionText.tsx";
+import { PopoverMenu } from "../PopoverMenu.tsx";
 
 export type CommentActions = {
   canDelete: (c: MediaComment) => boolean;
@@ -16,6 +17,8 @@ export type CommentActions = {
   /** Whether a top comment's replies are unfolded, and the switch. */
   expanded: (c: MediaComment) => boolean;
   toggle: (c: MediaComment) => void;
+  /** A member's block or mute of a remote comment's author (issue 40 point 5); absent for visitors. */
+  silence?: (c: MediaComment, kind: "block" | "mute") => void;
 };
 
 const heart = (filled: boolean) => (
@@ -61,7 +64,22 @@ export function CommentItem(
             : <a href={profileHref({ username: name })} className="font-bold hover:underline">{name}</a>}{" "}
           <span className="text-neutral-400">· {formatDate(c.createdAt, "short")}</span>
         </p>
-        <span className="flex shrink-0 gap-3">
+        <span className="flex shrink-0 items-center gap-3">
+          {c.remote && actions.silence && (
+            <PopoverMenu
+              id={`remote-menu-${c.id}`}
+              testId="remote-author-menu"
+              buttonClass="min-h-6 min-w-6 rounded px-1 text-base leading-none text-neutral-300 hover:bg-neutral-800 hover:text-white"
+              buttonLabel={`More about ${c.remote.handle}`}
+              entries={(["block", "mute"] as const).map((kind) => ({
+                key: kind,
+                label: `${kind === "block" ? "Block" : "Mute"} ${c.remote!.handle}`,
+                onSelect: () => actions.silence!(c, kind),
+              }))}
+            >
+              ⋯
+            </PopoverMenu>
+          )}
           {actions.canReport(c) && <ReportLink label={`Report comment by ${name}`} onClick={() => actions.report(c)} />}
           {actions.canDelete(c) && (
             <button type="button" className="text-xs text-red-300 hover:underline" onClick={() => actions.remove(c)}>Delete</button>
