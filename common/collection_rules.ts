@@ -36,6 +36,11 @@ export const COLLECTION_MSG = {
   orderMismatch: "order must list every item of the collection exactly once",
   orderDuplicate: "order lists an item twice",
   emptyEdit: "Nothing to change: send title, description or visibility",
+  /** The cards' clock button (issue 43 point 6). */
+  watchLaterAdded: "Saved to Watch later",
+  watchLaterRemoved: "Removed from Watch later",
+  watchLaterFailed: "Could not change Watch later",
+  watchLaterMissing: "Your Watch later list was not found",
 } as const;
 
 /** The title as an address part: lower case, letters, digits and dashes, at most 50 characters (like an item's slug). */

@@ -4,6 +4,7 @@ import { type FeedFormat, feedNameParam, feedQuery } from "../common/schemas/fee
 import { splitTags } from "../common/format.ts";
 import { profileHref } from "../common/profile_rules.ts";
 import { findCategory } from "../db/queries/feed.ts";
+import { findSlugRedirect } from "../db/queries/categories.ts";
 import {
   type FeedRow,
   listFeedRowsByIds,
@@ -31,11 +32,14 @@ const FEED_CACHE = "public, max-age=300";
 const PRIVATE_FEED_CACHE = "private, max-age=300";
 
 type Scope = { title: string; description: string; link: string; rows: FeedRow[] };
+/** The feed moved: a renamed category's old slug (issue 41 point 5) leads to its new feed for good. */
+type Moved = { movedTo: string };
 
 /**
  * `/feeds/latest.xml`, `/feeds/category/{slug}.xml`, `/feeds/user/{username}.xml` and
  * `/feeds/tag/{tag}.xml`: the newest public items as RSS 2.0 with Media RSS, or Atom with
- * `?format=atom`; ETag and Last-Modified with 304. Unknown category or member: 404.
+ * `?format=atom`; ETag and Last-Modified with 304. Unknown category or member: 404; a renamed
+ * category's old slug: 301 to its feed under the new one.
  */
 export const feedRoutes = new Hono<AppEnv>()
   .get("/latest.xml", (c) => {
@@ -50,7 +54,11 @@ export const feedRoutes = new Hono<AppEnv>()
   .get("/category/:file{[^/]+\\.xml}", (c) =>
     send(c, async (name) => {
       const category = await findCategory(c.var.db, { slug: name });
-      if (!category) throw notFound("No such category");
+      if (!category) {
+        const moved = await findSlugRedirect(c.var.db, name);
+        if (moved) return { movedTo: `/feeds/category/${encodeURIComponent(moved)}.xml` };
+        throw notFound("No such category");
+      }
       return {
         title: `${c.var.config.siteName}: ${category.name}`,
         description: `The newest ${category.name} items on ${c.var.config.siteName}.`,
@@ -101,11 +109,17 @@ export const feedRoutes = new Hono<AppEnv>()
     }, PRIVATE_FEED_CACHE))
   .onError(jsonErrors);
 
-async function send(c: Context<AppEnv>, scope: (name: string) => Promise<Scope>, cache = FEED_CACHE) {
+async function send(c: Context<AppEnv>, scope: (name: string) => Promise<Scope | Moved>, cache = FEED_CACHE) {
   const { format = "rss" } = queryOr400(c, feedQuery) as { format?: FeedFormat };
   const file = c.req.param("file");
   const name = file === undefined ? "" : parseOr400(feedNameParam, file.replace(/\.xml$/, ""));
-  const { title, description, link, rows } = await scope(name);
+  const found = await scope(name);
+  if ("movedTo" in found) {
+    // Like the home page's `?category=old`: 301, the format kept.
+    c.header("Cache-Control", cache);
+    return c.redirect(found.movedTo + new URL(c.req.url).search, 301);
+  }
+  const { title, description, link, rows } = found;
   const { siteUrl, siteName } = c.var.config;
   const entries = rows.map((r) => feedEntry(r, siteUrl));
   const updated = entries.length ? new Date(Math.max(...entries.map((e) => e.updated.getTime()))) : null;

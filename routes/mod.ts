@@ -19,7 +19,7 @@ import { adminCategoriesApi } from "./api/admin_categories.ts";
 import { postReportsApi } from "./api/post_reports.ts";
 import { mutesApi } from "./api/mutes.ts";
 import { collectionsApi } from "./api/collections.ts";
-import { ownCollectionsApi, userCollectionsApi } from "./api/collection_lists.ts";
+import { ownCollectionsApi, userCollectionsApi, watchLaterApi } from "./api/collection_lists.ts";
 import { pagesApi } from "./api/pages.ts";
 import { ageGateRoutes } from "./age_gate.ts";
 import { authApi } from "./api/auth.ts";
@@ -105,6 +105,7 @@ export function mountRoutes(app: Hono<AppEnv>, deps: RouteDeps) {
   app.route("/api/collections", collectionsApi(deps.limiter));
   app.route("/api/users", userCollectionsApi);
   app.route("/api/user/collections", ownCollectionsApi);
+  app.route("/api/user/watch-later", watchLaterApi);
   // admin_posts.ts and watched_words.ts: the moderation of comments and forum posts (issue 34), each admin-only on its own.
   app.route("/api/admin/posts", adminPostsApi);
   app.route("/api/admin/watched-words", watchedWordsApi);

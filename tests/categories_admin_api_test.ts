@@ -118,6 +118,39 @@ Deno.test("[categories] a rename keeps the old slug: the old address answers 301
   assert.equal((await request("/?category=never-was")).status, 404);
 });
 
+Deno.test("[categories] a renamed or deleted category's RSS/Atom feed answers 301 to the new slug's feed", async () => {
+  const created = await json(await add("Mechs"), 201);
+  await createMedia(db, { userId: member.id, categoryId: created.id, title: "A walking machine" });
+  assert.equal((await request("/feeds/category/mechs.xml")).status, 200);
+  await json(await patch(created.id, { name: "Walkers" }));
+  const rss = await request("/feeds/category/mechs.xml");
+  assert.equal(rss.status, 301);
+  assert.equal(rss.headers.get("location"), "/feeds/category/walkers.xml");
+  const atom = await request("/feeds/category/mechs.xml?format=atom");
+  assert.equal(atom.status, 301);
+  assert.equal(atom.headers.get("location"), "/feeds/category/walkers.xml?format=atom");
+  const moved = await request("/feeds/category/walkers.xml?format=atom");
+  assert.equal(moved.status, 200);
+  assert.match(moved.headers.get("content-type") ?? "", /application\/atom\+xml/);
+  assert.match(await moved.text(), /A walking machine/);
+  assert.equal((await db.select().from(categorySlugs).where(eq(categorySlugs.slug, "mechs")).get())!.categoryId, created.id);
+  // Deleted with its items moved: both old slugs lead to where the items went.
+  const target = await json(await add("Machines"), 201);
+  await json(await remove(created.id, `?moveTo=${target.id}`));
+  for (const old of ["mechs", "walkers"]) {
+    const res = await request(`/feeds/category/${old}.xml`);
+    assert.equal(res.status, 301, old);
+    assert.equal(res.headers.get("location"), "/feeds/category/machines.xml");
+  }
+  const now = await request("/feeds/category/machines.xml");
+  assert.equal(now.status, 200);
+  assert.match(now.headers.get("content-type") ?? "", /application\/rss\+xml/);
+  assert.match(await now.text(), /A walking machine/);
+  // A slug that never was is still a 404; a bad format a 400 before any redirect.
+  await errorOf(await request("/feeds/category/never-was.xml"), 404, "No such category");
+  await errorOf(await request("/feeds/category/mechs.xml?format=json"), 400);
+});
+
 Deno.test("[categories] PATCH position moves it in the order; bad bodies 400, unknown 404, taken name 409", async () => {
   const created = await json(await add("Cyberpunk"), 201);
   const moved = await json(await patch(created.id, { position: 0 }));

@@ -61,3 +61,19 @@ export const collectionPageQuery = z.object({ page: z.optional(digits("page", 1_
 
 /** GET /api/user/collections?contains={contentId} */
 export const ownCollectionsQuery = z.object({ contains: z.optional(digits("contains", Number.MAX_SAFE_INTEGER)) });
+
+/** Ids a page of cards asks about at once (GET /api/user/watch-later). */
+export const WATCH_LATER_IDS_MAX = 100;
+
+/** GET /api/user/watch-later?ids=1,2,3: up to WATCH_LATER_IDS_MAX content ids (a bounded pattern, no open repetition). */
+export const watchLaterQuery = z.object({
+  ids: z.pipe(
+    z.string("ids is required").check(
+      z.regex(
+        new RegExp(`^\\d{1,16}(?:,\\d{1,16}){0,${WATCH_LATER_IDS_MAX - 1}}$`),
+        `ids must be up to ${WATCH_LATER_IDS_MAX} content ids separated by commas`,
+      ),
+    ),
+    z.transform((s) => [...new Set(s.split(",").map(Number))]),
+  ).check(z.refine((ids) => ids.every((n) => n >= 1 && n <= Number.MAX_SAFE_INTEGER), "ids must be content ids (whole numbers from 1)")),
+});

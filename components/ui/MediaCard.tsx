@@ -120,6 +120,10 @@ export type MediaCardProps = {
   liked?: boolean;
   liking?: boolean;
   onLike?: () => void;
+  /** A member's clock button (issue 43 point 6): the item is in their Watch later (pressed). */
+  watchLater?: boolean;
+  watchLaterBusy?: boolean;
+  onWatchLater?: () => void;
   /** A member's "⋯" menu entry (components/ui/card_mutes.ts); the menu shows for members only. */
   onMute?: (t: MuteTarget) => void;
   /** The viewer uploaded this item: the menu has no "Mute @themselves" entry. */
@@ -270,6 +274,22 @@ export function MediaCard(p: MediaCardProps) {
                 <Heart /> <span className="sr-only">Like</span> <span className="tabular-nums">{likes}</span>
               </button>
             )}
+          {p.signedIn && p.onWatchLater && (
+            <button
+              type="button"
+              onClick={p.onWatchLater}
+              disabled={p.watchLaterBusy}
+              className={p.watchLater ? "card-action text-sky-400" : "card-action"}
+              aria-pressed={!!p.watchLater}
+              aria-label="Watch later"
+              title={p.watchLater ? "In Watch later" : "Watch later"}
+              data-watch-later={item.id}
+            >
+              {p.watchLaterBusy
+                ? <Spinner size={14} />
+                : <span className={p.watchLater ? "icon i-clock-on" : "icon i-clock"} aria-hidden="true" />}
+            </button>
+          )}
           <a href={`${href}?report=true`} data-report={item.id} className="card-action ml-auto" rel="nofollow">
             <Flag /> Report
           </a>

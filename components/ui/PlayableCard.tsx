@@ -14,6 +14,7 @@ import { YOUTUBE_THUMB_LEVELS, youtubeThumbnail } from "../../common/youtube.ts"
 import { api, ApiError } from "./api.ts";
 import { toast } from "./toast.ts";
 import { muteFromCard } from "./card_mutes.ts";
+import { useWatchLater } from "./watch_later.ts";
 
 export type PlayableCardProps = {
   item: CardItem;
@@ -107,6 +108,7 @@ export function PlayableCard(
   const [level, setLevel] = useState(0);
   const [posterFailed, setPosterFailed] = useState(false);
   const isVideo = item.contentType === "video" && !!item.videoUrl;
+  const watchLater = useWatchLater(item.id, signedIn);
 
   // A video's poster can fail like any image: probe it and show the placeholder instead.
   useEffect(() => {
@@ -239,6 +241,9 @@ export function PlayableCard(
       liked={isLiked ?? false}
       liking={liking}
       onLike={like}
+      watchLater={watchLater.saved ?? false}
+      watchLaterBusy={watchLater.busy}
+      onWatchLater={watchLater.toggle}
       onMute={muteFromCard}
       own={own}
       {...desktop}

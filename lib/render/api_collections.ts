@@ -10,6 +10,7 @@ import {
   itemOrderSchema,
   newCollectionSchema,
   ownCollectionsQuery,
+  watchLaterQuery,
 } from "../../common/schemas/collections.ts";
 
 type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
@@ -61,4 +62,12 @@ export const COLLECTION_OPERATIONS: Operation[] = [
   op("get", "/api/user/collections", "Your collections, Watch later first; with `contains`, which hold that item", {
     schema: "CollectionList",
   }, { ...member, query: ownCollectionsQuery }),
+  op("get", "/api/user/watch-later", "Your Watch later collection's id and which of the given items it holds", {
+    schema: "WatchLaterState",
+  }, {
+    ...member,
+    description:
+      "The cards' clock button asks once per page of cards (at most 100 ids); it adds and removes with the collection item endpoints.",
+    query: watchLaterQuery,
+  }),
 ];

@@ -7,7 +7,14 @@
 import { z } from "zod";
 import { CONTENT_TYPES } from "../../common/media_rules.ts";
 import { ImageSource, Processing, VideoSource } from "./api_responses_media.ts";
-import { COLLECTION_VISIBILITIES } from "../../common/collection_rules.ts";
+import {
+  Collection,
+  CollectionFields,
+  CollectionItem,
+  CollectionList,
+  CollectionOrder,
+  WatchLaterState,
+} from "./api_responses_collections.ts";
 import { MODERATION_RESPONSES, ReportView, UnshownStatus } from "./api_responses_moderation.ts";
 import {
   ChatMessage,
@@ -22,6 +29,7 @@ import {
 } from "./api_responses_community.ts";
 
 export { ChatMessage, Conversation, FollowState, ForumCategory, ForumComment, ForumThread, Mute, Upvote, UserPage };
+export { Collection, CollectionItem, CollectionList, CollectionOrder, WatchLaterState };
 import { BanInfo, LookAlike, MEMBER_RESPONSES } from "./api_responses_members.ts";
 export { AdminCounts, AdminUser, AuditEntryView as AuditEntry } from "./api_responses_members.ts";
 import { NOTIFICATION_RESPONSES } from "./api_notifications.ts";
@@ -163,21 +171,6 @@ export const ApprovedPage = z.strictObject({
 });
 export const Count = z.strictObject({ count: z.number().int() });
 export const Message = z.strictObject({ message: z.string() });
-const CollectionFields = {
-  id: z.number().int().describe("A random number, so an unlisted collection's link cannot be guessed"),
-  title: z.string(),
-  description: z.string(),
-  visibility: z.enum(COLLECTION_VISIBILITIES),
-  watchLater: z.boolean().describe("The member's own Watch later: always private, never renamed or deleted"),
-  itemCount: z.number().int().describe("Items shown to you (items that are not public count only for their uploader and admins)"),
-  cover: z.string().nullable().describe("The first shown item's thumbnail"),
-  url: z.string().describe("The collection's page, /collections/{id}-{slug}"),
-  owner: z.strictObject({ id: z.number().int(), username: z.string() }),
-  createdAt: iso,
-  updatedAt: iso,
-};
-export const Collection = z.strictObject({ ...CollectionFields, contains: z.boolean().optional().describe("Holds the `contains` item") });
-export const CollectionList = z.strictObject({ collections: z.array(Collection) });
 export const CollectionPage = z.strictObject({
   ...CollectionFields,
   items: z.array(ContentItem).describe("One page of the items shown to you, in the collection's order"),
@@ -186,13 +179,6 @@ export const CollectionPage = z.strictObject({
   totalPages: z.number().int(),
   order: z.array(z.number().int()).optional().describe("The owner's only: every item id in order, those not shown included"),
 });
-export const CollectionItem = z.strictObject({
-  contentId: z.number().int(),
-  added: z.boolean().optional().describe("False when it was there already"),
-  removed: z.boolean().optional(),
-  itemCount: z.number().int(),
-});
-export const CollectionOrder = z.strictObject({ order: z.array(z.number().int()) });
 export const Done = z.object({ success: z.literal(true).optional(), ok: z.literal(true).optional() }).loose()
   .describe("The action was done; further fields name what changed");
 
@@ -262,6 +248,7 @@ export const RESPONSES = {
   CollectionList,
   CollectionPage,
   CollectionItem,
+  WatchLaterState,
   CollectionOrder,
   Done,
   ForumThread,
