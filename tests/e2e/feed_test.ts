@@ -236,12 +236,12 @@ Deno.test({
     assert.equal(await like.getAttribute("aria-pressed"), "false");
     await like.click();
     await page.getByText("You liked this content").waitFor();
-    await card.locator("button[aria-pressed=true]").waitFor();
+    await card.getByRole("button", { name: /^Like/, pressed: true }).waitFor();
     // The button reads "Like 1": a hidden word names it, the count is what shows (issue 13 point 16).
     assert.equal(await like.locator(".tabular-nums").textContent(), "1");
     await like.click();
     await page.getByText("Like removed").waitFor();
-    await card.locator("button[aria-pressed=false]").waitFor();
+    await card.getByRole("button", { name: /^Like/, pressed: false }).waitFor();
     assert.equal(await like.locator(".tabular-nums").textContent(), "0");
     assert.deepEqual(errors, []);
     await context.close();
