@@ -3,19 +3,10 @@
  * lib/render/api_operations.ts, which spreads them in.
  */
 import type { Operation } from "./api_operations.ts";
-import type { ResponseName } from "./api_responses.ts";
+import { json, operation } from "./api_op.ts";
 import { commentListQuery, commentPostSchema } from "../../common/schemas/comments.ts";
 
-type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
-const social = (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
-  method,
-  path,
-  tag: "social",
-  summary,
-  ok,
-  ...extra,
-});
-const json = (schema: ResponseName, status?: 201): Operation["ok"] => ({ schema, status });
+const social = operation("social");
 const member = { auth: "member" } as const;
 
 export const COMMENT_OPERATIONS: Operation[] = [

@@ -4,22 +4,11 @@
  * posts and pending uploads), and the audit log. Listed apart from lib/render/api_operations.ts, which spreads them in.
  */
 import type { Operation } from "./api_operations.ts";
-import type { ResponseName } from "./api_responses.ts";
+import { json, list, operation } from "./api_op.ts";
 import { banSchema, bulkContentSchema, rejectSchema } from "../../common/schemas/admin.ts";
 import { auditQuery, memberPageQuery, usersQuery } from "../feed/query_schemas.ts";
 
-type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
-const admin = (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
-  method,
-  path,
-  tag: "admin",
-  summary,
-  ok,
-  auth: "admin",
-  ...extra,
-});
-const json = (schema: ResponseName): Operation["ok"] => ({ schema });
-const list = (schema: ResponseName): Operation["ok"] => ({ schema, array: true });
+const admin = operation("admin", { auth: "admin" });
 /** Oneself and other admins are refused (409). */
 const NOT_ADMINS = "409 for oneself or another admin.";
 

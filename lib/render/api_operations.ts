@@ -24,6 +24,7 @@ import { searchParams } from "../feed/search.ts";
 import type { ResponseName } from "./api_responses.ts";
 import { COLLECTION_OPERATIONS } from "./api_collections.ts";
 import { COMMENT_OPERATIONS } from "./api_comments.ts";
+import { json, list, operation } from "./api_op.ts";
 import { approvedQuery, contentFeedQuery, likeBody } from "../feed/query_schemas.ts";
 import { MODERATION_OPERATIONS } from "./api_moderation.ts";
 import { MEMBER_OPERATIONS } from "./api_members.ts";
@@ -49,26 +50,13 @@ export type Operation = {
   errors?: number[];
 };
 
-type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
-const make =
-  (tag: string) => (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
-    method,
-    path,
-    tag,
-    summary,
-    ok,
-    ...extra,
-  });
-const json = (schema: ResponseName, status?: 200 | 201): Operation["ok"] => ({ schema, status });
-const list = (schema: ResponseName): Operation["ok"] => ({ schema, array: true });
-
-const account = make("account");
-const content = make("content");
-const social = make("social");
-const forum = make("forum");
-const messages = make("messages");
-const admin = make("admin");
-const meta = make("meta");
+const account = operation("account");
+const content = operation("content");
+const social = operation("social");
+const forum = operation("forum");
+const messages = operation("messages");
+const admin = operation("admin");
+const meta = operation("meta");
 
 const member = { auth: "member" } as const;
 const byAdmin = { auth: "admin" } as const;

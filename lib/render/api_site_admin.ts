@@ -4,20 +4,12 @@
  */
 import { z } from "zod";
 import type { Operation } from "./api_operations.ts";
+import { operation } from "./api_op.ts";
 import { memberPatchSchema } from "../../common/schemas/admin_members.ts";
 import { categoryCreateSchema, categoryDeleteQuery, categoryPatchSchema } from "../../common/schemas/categories.ts";
 import { Quota } from "./api_responses_members.ts";
 
-type Extra = Omit<Operation, "method" | "path" | "tag" | "summary" | "ok">;
-const admin = (method: Operation["method"], path: string, summary: string, ok: Operation["ok"], extra: Extra = {}): Operation => ({
-  method,
-  path,
-  tag: "admin",
-  summary,
-  ok,
-  auth: "admin",
-  ...extra,
-});
+const admin = operation("admin", { auth: "admin" });
 
 const role = z.enum(["member", "moderator", "admin"]);
 
