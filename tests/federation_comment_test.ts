@@ -4,12 +4,12 @@
  * deleting a sent comment (by its writer, or an admin) sends Delete of that Note; a held one deleted sends nothing.
  */
 import assert from "node:assert/strict";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Create, Delete, Note, Tombstone } from "@fedify/vocab";
 import { createMedia, createUser, loginCookie, until } from "./_helpers.ts";
 import { startPeer } from "./_fedi_peer.ts";
 import { startFederatedServer } from "./_federation.ts";
-import { comments, jobs, media, remoteFollows } from "../db/schema/mod.ts";
+import { comments, media, remoteFollows } from "../db/schema/mod.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -17,14 +17,7 @@ Deno.test("[federation] a held member comment is sent on approval; a deleted sen
   const server = await startFederatedServer({ RATE_COMMENTS_PER_USER: "1000" });
   const peer = await startPeer({ actors: ["alice"] });
   try {
-    const { db, origin } = server;
-    const api = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
-      const headers = new Headers(init.headers);
-      if (init.cookie) headers.set("cookie", `${init.cookie}; dr_age=1`);
-      if (init.json !== undefined) headers.set("content-type", "application/json");
-      if (init.method && init.method !== "GET") headers.set("origin", origin);
-      return fetch(`${origin}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-    };
+    const { db, origin, api, settled } = server;
     const admin = await createUser(db, { username: "fed_c_admin", isAdmin: true });
     const adminCookie = await loginCookie(db, admin.id);
     const mia = await createUser(db, { username: "mia_c" });
@@ -33,15 +26,6 @@ Deno.test("[federation] a held member comment is sent on approval; a deleted sen
     const item = await createMedia(db, { userId: mia.id, title: "Neon tide", reviewStatus: "pending", categoryId: 1 });
     const actorUrl = new URL(`${origin}/user/${mia.id}`);
     const noteId = (id: number) => `${origin}/media/${item.id}#comment-${id}`;
-    const settled = () =>
-      until(
-        async () =>
-          (await db.select({ n: sql<number>`count(*)` }).from(jobs).where(
-            and(sql`${jobs.kind} like 'fed%'`, sql`${jobs.state} in ('queued', 'running')`, sql`${jobs.runAfter} <= ${Date.now() + 1000}`),
-          ).get())!.n === 0,
-        60_000,
-        "the federation jobs to run",
-      );
     const createsOf = (id: number) =>
       peer.received.filter((r) => r.activity instanceof Create && JSON.stringify(r.json).includes(noteId(id)));
     const deletesOf = (id: number) =>

@@ -6,12 +6,12 @@
  * left, and a blocked server is refused (403, its Follow rejected). Refusals of bad signatures change nothing.
  */
 import assert from "node:assert/strict";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Create, Delete, Flag, Like, Note, PUBLIC_COLLECTION, Reject, Update } from "@fedify/vocab";
 import { createMedia, createUser, loginCookie, until } from "./_helpers.ts";
 import { startPeer } from "./_fedi_peer.ts";
 import { startFederatedServer } from "./_federation.ts";
-import { comments, jobs, media, remoteActors, remoteFollows, remoteLikes, reports } from "../db/schema/mod.ts";
+import { comments, media, remoteActors, remoteFollows, remoteLikes, reports } from "../db/schema/mod.ts";
 import { SUBSCRIBE_REL } from "../lib/federation/remote_follow.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -20,14 +20,7 @@ Deno.test("[federation] replies, likes, reports, bans and blocks from a real Fed
   const server = await startFederatedServer({ RATE_COMMENTS_PER_USER: "1000" });
   const peer = await startPeer({ actors: ["alice", "bob", "carol", "dave"] });
   try {
-    const { db, origin } = server;
-    const api = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
-      const headers = new Headers(init.headers);
-      if (init.cookie) headers.set("cookie", `${init.cookie}; dr_age=1`);
-      if (init.json !== undefined) headers.set("content-type", "application/json");
-      if (init.method && init.method !== "GET") headers.set("origin", origin);
-      return fetch(`${origin}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-    };
+    const { db, origin, api, settled } = server;
     const admin = await createUser(db, { username: "fed_in_admin", isAdmin: true });
     const adminCookie = await loginCookie(db, admin.id);
     const mia = await createUser(db, { username: "mia_frames" });
@@ -41,15 +34,6 @@ Deno.test("[federation] replies, likes, reports, bans and blocks from a real Fed
     const handle = (name: string) => `${name}@${peer.host}`;
 
     /** Every Fedify task queued so far has run (inbox activities and deliveries), so "nothing changed" is a fact. */
-    const settled = () =>
-      until(
-        async () =>
-          (await db.select({ n: sql<number>`count(*)` }).from(jobs).where(
-            and(eq(jobs.kind, "fedify.task"), sql`${jobs.state} in ('queued', 'running')`, sql`${jobs.runAfter} <= ${Date.now() + 1000}`),
-          ).get())!.n === 0,
-        60_000,
-        "the federation tasks to run",
-      );
     let seq = 0;
     const note = (from: string, replyTo: URL, content: string, id = `${peer.origin}/notes/${++seq}`) =>
       new Note({ id: new URL(id), attribution: peer.actorUri(from), content, replyTarget: replyTo, to: PUBLIC_COLLECTION, cc: actorUrl });
