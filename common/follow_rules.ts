@@ -1,3 +1,5 @@
+import { formatCount } from "./format.ts";
+
 /** Following members, the Following tab and liked items (issue 32): limits and texts both sides use. */
 
 /** A member follows at most this many members (every list a member can grow has a cap). */
@@ -25,5 +27,5 @@ export const FOLLOW_MSG = {
 } as const;
 
 /** "1 follower", "12 followers". */
-export const followersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "follower" : "followers"}`;
-export const followingText = (n: number) => `${n.toLocaleString("en-US")} following`;
+export const followersText = (n: number) => `${formatCount(n)} ${n === 1 ? "follower" : "followers"}`;
+export const followingText = (n: number) => `${formatCount(n)} following`;

@@ -53,6 +53,8 @@ const DATE_STYLES = {
   short: { year: "numeric", month: "short", day: "numeric" },
   /** "3/14/2025": the admin tables. */
   numeric: { year: "numeric", month: "numeric", day: "numeric" },
+  /** "March 2025": a profile's "Member since". */
+  monthYear: { year: "numeric", month: "long" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof DATE_STYLES;

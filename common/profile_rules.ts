@@ -10,12 +10,18 @@ export const ABOUT_MAX = 500;
 /** The About line of a member who wrote none (the spec's fixed line; members write their own: decision 036). */
 export const aboutPlaceholder = (siteName: string) => `AI creator sharing videos and images on ${siteName}.`;
 
+/** What an opaque grid cursor (issue 44) may look like before it is decoded: base64url, bounded. */
+export const PROFILE_CURSOR_RE = /^[A-Za-z0-9_-]{4,80}$/;
+
 export const PROFILE_MSG = {
+  badCursor: "cursor is not valid (use the next value of an earlier answer)",
   aboutLong: `About must be at most ${ABOUT_MAX} characters`,
   aboutSaved: "Your About text has been saved.",
   notFoundTitle: "User Not Found",
   notFoundText: "The user you're looking for doesn't exist or has been removed.",
   contentError: "Error loading content. Please try again.",
+  noMore: "There are no more items here.",
+  firstPage: "Back to the first page",
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { CardItem } from "../components/ui/MediaCard.tsx";
-import { PlayableCard } from "../components/ui/PlayableCard.tsx";
+import { CardCell } from "../components/ui/CardCell.tsx";
 import { ownItem, useMuted } from "../components/ui/card_mutes.ts";
 
 /** `viewerName`: the signed-in viewer's username (their own cards offer no "Mute @themselves"). */
@@ -11,9 +11,15 @@ export default function UserContent({ items, signedIn, viewerName }: Props) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" data-testid="profile-grid">
       {items.filter((i) => !muted(i)).map((item, i) => (
-        <li key={item.id}>
-          <PlayableCard item={item} signedIn={signedIn} own={ownItem(item, viewerName)} eager={i < 2} variant="card" headingLevel="h3" />
-        </li>
+        <CardCell
+          key={item.id}
+          item={item}
+          signedIn={signedIn}
+          own={ownItem(item, viewerName)}
+          eager={i < 2}
+          variant="card"
+          headingLevel="h3"
+        />
       ))}
     </ul>
   );

@@ -75,7 +75,7 @@ Deno.test("[api] a profile whose owner the viewer muted: a notice with Unmute, n
   await json(await env.request("/api/user/mutes", { cookie, json: { type: "user", value: "muted_owner" } }), 201);
 
   const body = await json(await env.request(`/api/users/${owner.id}/content`, { cookie }));
-  assert.deepEqual(body, { content: [], totalCount: 0, page: 1, pageSize: PROFILE_PAGE_SIZE, mutedMember: true });
+  assert.deepEqual(body, { content: [], totalCount: 0, page: 1, pageSize: PROFILE_PAGE_SIZE, next: null, mutedMember: true });
   const html = await (await env.request("/user/muted_owner", { cookie })).text();
   assert.ok(html.includes("You muted this member"));
   assert.ok(html.includes('data-island="MutedMemberNotice"'));

@@ -128,9 +128,14 @@ Deno.test("[page] /user/{name} pages its grid with Prev and Next; a page past th
   const first = await page("/user/prolific");
   assert.equal(islandProps(first, "UserContent").items.length, PROFILE_PAGE_SIZE);
   has(first, /Page 1 of 2/);
-  has(first, /href="\/user\/prolific\?page=2" rel="next"/);
+  // Issue 44: Next names the last card's key (an opaque cursor); page 2 by number is the same page.
+  const nextHref = /href="(\/user\/prolific\?cursor=[A-Za-z0-9_-]+)" rel="next"/.exec(first)?.[1];
+  assert.ok(nextHref, "Next carries a cursor");
   assert.ok(!first.includes('rel="prev"'));
+  const byCursor = await page(nextHref);
+  has(byCursor, /Page 2 of 2/);
   const second = await page("/user/prolific?page=2");
+  assert.deepEqual(islandProps(byCursor, "UserContent").items, islandProps(second, "UserContent").items);
   assert.deepEqual(islandProps(second, "UserContent").items.map((i: { title: string }) => i.title), ["Work 2", "Work 1", "Work 0"]);
   has(second, /href="\/user\/prolific" rel="prev"/);
   has(second, /<link rel="canonical" href="http:\/\/localhost:8000\/user\/prolific\?page=2"/);

@@ -115,13 +115,17 @@ Deno.test("[api] GET /api/users/{id}/content: the member's approved, unhidden it
   await createMedia(db, { userId: other.id, title: "Someone else's" });
 
   const first = await json(await request(`/api/users/${owner.id}/content`));
-  assert.deepEqual(Object.keys(first).toSorted(), ["content", "page", "pageSize", "totalCount"]);
+  assert.deepEqual(Object.keys(first).toSorted(), ["content", "next", "page", "pageSize", "totalCount"]);
+  assert.equal(typeof first.next, "string", "a cursor for the page after (issue 44)");
   assert.equal(first.totalCount, PROFILE_PAGE_SIZE + 2);
   assert.equal(first.page, 1);
   assert.equal(first.content.length, PROFILE_PAGE_SIZE);
   assert.equal(first.content[0].title, `Approved ${PROFILE_PAGE_SIZE + 1}`, "newest first");
   const second = await json(await request(`/api/users/${owner.id}/content?page=2`));
   assert.deepEqual(second.content.map((i: { title: string }) => i.title), ["Approved 1", "Approved 0"]);
+  assert.equal(second.next, null, "the last page has no cursor");
+  const byCursor = await json(await request(`/api/users/${owner.id}/content?cursor=${first.next}`));
+  assert.deepEqual(byCursor, second, "the cursor's page is page 2");
   const all = [...first.content, ...second.content];
   const ids = new Set(all.map((i: { id: number }) => i.id));
   for (const gone of [pending, rejected, hidden]) assert.ok(!ids.has(gone.id), `${gone.title} is not public`);

@@ -1,7 +1,7 @@
 /** Payloads of the messages and users APIs (spec part 2 §7), checked by the routes and the islands alike. */
 import * as z from "zod/mini";
 import { MESSAGE_MAX, MESSAGE_MSG, THREAD_PAGE_MAX } from "../message_rules.ts";
-import { PROFILE_PAGE_MAX } from "../profile_rules.ts";
+import { PROFILE_CURSOR_RE, PROFILE_MSG, PROFILE_PAGE_MAX } from "../profile_rules.ts";
 
 const ID_RE = /^\d{1,15}$/;
 
@@ -44,11 +44,15 @@ export const threadQuery = z.object({
   limit: z.optional(digits("limit", THREAD_PAGE_MAX)),
 });
 
-/** GET /api/users/{id}/content?page=&limit= */
+/**
+ * GET /api/users/{id}/content?page=&limit=&cursor=: by page number (as before), or after the
+ * opaque `next` cursor of the answer before (issue 44: keyset, no duplicates or gaps between pages).
+ */
 export const profileContentQuery = z.object({
   page: z.optional(digits("page", 10_000)),
   limit: z.optional(digits("limit", PROFILE_PAGE_MAX)),
-});
+  cursor: z.optional(z.string().check(z.regex(PROFILE_CURSOR_RE, PROFILE_MSG.badCursor))),
+}).check(z.refine((q) => q.page === undefined || q.cursor === undefined, "page and cursor cannot be used together"));
 
 /** A message as the API returns it (spec part 2 §3 "Message"). */
 export type MessageOut = { id: number; senderId: number; receiverId: number; content: string; createdAt: string };

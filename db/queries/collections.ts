@@ -58,10 +58,16 @@ export function findCollection(db: Conn, id: number): Promise<CollectionRow | un
 }
 
 /** A member's collections, Watch later first, then the newest; `publicOnly` for other viewers. */
+/** Prepared once per shape: every profile page lists them (building the SQL was most of its cost, issue 44). */
 export function listCollectionsOf(db: Conn, userId: number, publicOnly: boolean): Promise<CollectionRow[]> {
-  return db.select(collectionColumns).from(collections).innerJoin(users, eq(users.id, collections.userId))
-    .where(and(eq(collections.userId, userId), publicOnly ? eq(collections.visibility, "public") : undefined))
-    .orderBy(desc(collections.watchLater), desc(collections.createdAt)).all();
+  return preparedOn<CollectionRow>(
+    db,
+    `collections:of:${publicOnly}`,
+    (conn) =>
+      conn.select(collectionColumns).from(collections).innerJoin(users, eq(users.id, collections.userId))
+        .where(and(eq(collections.userId, sql.placeholder("userId")), publicOnly ? eq(collections.visibility, "public") : undefined))
+        .orderBy(desc(collections.watchLater), desc(collections.createdAt)),
+  ).all({ userId });
 }
 
 /** Collections the member keeps besides Watch later (the cap). */

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { literalLimit, prepared } from "../prepared.ts";
 import { categories, media, registrationRequests, users } from "../schema/mod.ts";
 import { itemColumns, type ItemRow } from "./media.ts";
 import { notMutedBy } from "./mutes.ts";
@@ -32,16 +33,26 @@ export type ProfileUser = {
 const admitted = sql`not exists (select 1 from ${registrationRequests} where ${registrationRequests.userId} = ${users.id})`;
 
 export function findProfileUserById(db: Db, id: number): Promise<ProfileUser | undefined> {
-  return db.select(profileColumns).from(users).where(and(eq(users.id, id), admitted)).get();
+  return prepared<ProfileUser>(
+    db,
+    "profile:byId",
+    () => db.select(profileColumns).from(users).where(and(eq(users.id, sql.placeholder("id")), admitted)),
+  ).get({ id });
 }
 
 /** Case-insensitive, as usernames are unique regardless of case. */
 export function findProfileUserByUsername(db: Db, username: string): Promise<ProfileUser | undefined> {
-  return db.select(profileColumns).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, admitted)).get();
+  return prepared<ProfileUser>(
+    db,
+    "profile:byName",
+    () => db.select(profileColumns).from(users).where(and(sql`lower(${users.username}) = lower(${sql.placeholder("name")})`, admitted)),
+  ).get({
+    name: username,
+  });
 }
 
 /** `mutedBy`: a viewer with mutes (issue 25), whose muted items leave the grid and its count in SQL, so pages stay full. */
-const publicItemsOf = (userId: number, mutedBy?: number | null) =>
+const publicItemsOf = (userId: number | Placeholder, mutedBy?: number | Placeholder | null) =>
   and(
     eq(media.userId, userId),
     eq(media.reviewStatus, "approved"),
@@ -66,11 +77,70 @@ export function publicItemsByUserQuery(db: Db, userId: number, limit: number, of
 }
 
 export async function countPublicItemsByUser(db: Db, userId: number, mutedBy?: number | null): Promise<number> {
-  return (await publicItemsCountQuery(db, userId, mutedBy).get())?.n ?? 0;
+  const query = prepared<{ n: number }>(
+    db,
+    `profile:count:${!!mutedBy}`,
+    () => publicItemsCountQuery(db, sql.placeholder("userId"), mutedBy ? sql.placeholder("mutedBy") : null),
+  );
+  return (await query.get({ userId, mutedBy: mutedBy ?? 0 }))?.n ?? 0;
 }
 
-export function publicItemsCountQuery(db: Db, userId: number, mutedBy?: number | null) {
+export function publicItemsCountQuery(db: Db, userId: number | Placeholder, mutedBy?: number | Placeholder | null) {
   return db.select({ n: count() }).from(media).where(publicItemsOf(userId, mutedBy));
+}
+
+/** A place in a member's grid (newest first): the created_at and id of an item, the one before the page asked for. */
+export type ProfileKey = { createdAt: number; id: number };
+
+/**
+ * The ids (and keys) of a page of a member's public items, newest first, read from the covering
+ * index media_user_public alone: after `key` (keyset, issue 44), else from `offset` (the first
+ * pages only: an OFFSET walks the index entries it skips).
+ */
+export function publicItemKeysQuery(
+  db: Db,
+  q: {
+    userId: number | Placeholder;
+    mutedBy: number | Placeholder | null;
+    key: { createdAt: Placeholder | number; id: Placeholder | number } | null;
+    limit: number;
+    offset: number | Placeholder;
+  },
+) {
+  return db.select({ id: media.id, createdAt: media.createdAt }).from(media)
+    .where(and(
+      publicItemsOf(q.userId, q.mutedBy),
+      q.key ? sql`(${media.createdAt}, ${media.id}) < (${q.key.createdAt}, ${q.key.id})` : undefined,
+    ))
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(literalLimit(q.limit)).offset(q.offset);
+}
+
+export function listPublicItemKeys(
+  db: Db,
+  q: { userId: number; mutedBy: number | null; key: ProfileKey | null; limit: number; offset: number },
+): Promise<ProfileKey[]> {
+  const query = prepared<ProfileKey>(db, `profile:keys:${!!q.mutedBy}:${!!q.key}:${q.limit}`, () =>
+    publicItemKeysQuery(db, {
+      userId: sql.placeholder("userId"),
+      mutedBy: q.mutedBy ? sql.placeholder("mutedBy") : null,
+      key: q.key ? { createdAt: sql.placeholder("createdAt"), id: sql.placeholder("id") } : null,
+      limit: q.limit,
+      offset: sql.placeholder("offset"),
+    }));
+  return query.all({ userId: q.userId, mutedBy: q.mutedBy ?? 0, createdAt: q.key?.createdAt ?? 0, id: q.key?.id ?? 0, offset: q.offset });
+}
+
+/** Every key of a member's public items, newest first, as arrays (lib/feed/profile_pages.ts keeps them for deep `page=` links). */
+export async function allPublicItemKeys(db: Db, userId: number): Promise<{ ids: number[]; createdAt: number[] }> {
+  const rows = await prepared<ProfileKey>(
+    db,
+    "profile:allKeys",
+    () =>
+      db.select({ id: media.id, createdAt: media.createdAt }).from(media).where(publicItemsOf(sql.placeholder("userId"), null))
+        .orderBy(desc(media.createdAt), desc(media.id)),
+  ).all({ userId });
+  return { ids: rows.map((r) => r.id), createdAt: rows.map((r) => r.createdAt) };
 }
 
 /**

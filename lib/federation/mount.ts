@@ -17,6 +17,15 @@ const INBOX_PATH = /^\/(inbox|user\/[^/]{1,100}\/inbox)$/;
 const AP_PATH = /^\/(user|media)\//;
 /** The only paths Fedify serves: every other request skips it (no per-request cost on pages and the API). */
 const FEDIFY_PATH = /^\/(\.well-known\/(webfinger|nodeinfo)|nodeinfo\/|inbox$|user\/|media\/)/;
+/**
+ * A profile page a browser asks for (no JSON in its Accept): Fedify would only hand it on (its
+ * onNotAcceptable below) after building its request context, about 1 ms of the profile's
+ * request (issue 44, profiled), so it goes straight to the page. Fedify reads a missing Accept
+ * as any type, which it does not answer with JSON either.
+ */
+const PROFILE_PAGE = /^\/user\/[^/]{1,100}$/;
+const browserProfile = (req: Request, path: string) =>
+  (req.method === "GET" || req.method === "HEAD") && PROFILE_PAGE.test(path) && !/json/i.test(req.headers.get("accept") ?? "");
 const wantsActivityJson = (req: Request) => /application\/(activity\+json|ld\+json)/.test(req.headers.get("accept") ?? "");
 const tooLarge = () => Response.json({ error: "Activity too large (at most 1 MiB)" }, { status: 413 });
 
@@ -45,7 +54,7 @@ export function federationMiddleware(db: Db, config: Config): MiddlewareHandler<
   const fed = federationFor(db, config);
   return async (c, next) => {
     const path = c.req.path;
-    if (!FEDIFY_PATH.test(path)) return await next();
+    if (!FEDIFY_PATH.test(path) || browserProfile(c.req.raw, path)) return await next();
     let request = c.req.raw;
     if (request.method === "POST" && INBOX_PATH.test(path)) {
       const body = await boundedBody(request);

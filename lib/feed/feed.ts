@@ -165,7 +165,7 @@ export async function loadFeedJson(db: Db, req: FeedRequest, adsEnabled: boolean
 
 /** A kept row's card item, made once per row object like its JSON (frozen: pages share it). */
 const cardItems = new WeakMap<CardRow, CardItem>();
-function cardItemOf(row: CardRow): CardItem {
+export function cardItemOf(row: CardRow): CardItem {
   let item = cardItems.get(row);
   if (item === undefined) cardItems.set(row, item = Object.freeze(toCardItemFromRow(row)));
   return item;

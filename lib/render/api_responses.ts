@@ -196,6 +196,7 @@ export const ProfileContent = z.strictObject({
   totalCount: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  next: z.string().nullable().describe("Opaque cursor of the next page (pass it as cursor=), null on the last page (issue 44)"),
   mutedMember: z.boolean().optional().describe("The viewer muted this member (issue 25): no items, the page offers Unmute"),
 });
 export const LikedPage = z.strictObject({

@@ -1,9 +1,10 @@
 import type { PageMeta } from "../../components/Document.tsx";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
 import { profileHref } from "../../common/profile_rules.ts";
+import { formatDate } from "../../common/format.ts";
 import { FeedLinks, userFeed } from "./feed_links.tsx";
 
-const monthYear = (ms: number) => new Date(ms).toLocaleDateString("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
+const monthYear = (ms: number) => formatDate(ms, "monthYear");
 
 /** Title, description, canonical, Open Graph profile tags and a ProfilePage JSON-LD for `/user/{name}`. */
 export function profileMeta(

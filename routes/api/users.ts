@@ -2,12 +2,9 @@ import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween, blockUser, countBlocks, unblockUser } from "../../db/queries/blocks.ts";
 import { isFollowing, removeFollowsBetween } from "../../db/queries/follows.ts";
-import {
-  countPublicItemsByUser,
-  findProfileUserById,
-  findProfileUserByUsername,
-  listPublicItemsByUser,
-} from "../../db/queries/profiles.ts";
+import { countPublicItemsByUser, findProfileUserById, findProfileUserByUsername } from "../../db/queries/profiles.ts";
+import { decodeCursor, profilePage, publicItemCount } from "../../lib/feed/profile_pages.ts";
+import { itemRowsByIds } from "../../lib/feed/item_rows.ts";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
 import { mutesUser } from "../../db/queries/mutes.ts";
 import { mutedIds } from "../../lib/feed/mutes.ts";
@@ -19,7 +16,7 @@ import type { RateLimiter } from "../../lib/http/rate_limit.ts";
 import { canSeeProfile, toPublicProfile } from "../../lib/community/profiles.ts";
 import { parseOr400, queryOr400 } from "../../lib/validate.ts";
 import { BLOCKS_MAX, MESSAGE_MSG } from "../../common/message_rules.ts";
-import { PROFILE_PAGE_SIZE } from "../../common/profile_rules.ts";
+import { PROFILE_MSG, PROFILE_PAGE_SIZE } from "../../common/profile_rules.ts";
 import { profileContentQuery, userIdParam } from "../../common/schemas/messages.ts";
 
 const pathUserId = (c: Context<AppEnv>, name: string) => Number(parseOr400(userIdParam, c.req.param(name)));
@@ -86,19 +83,25 @@ export const usersApi = (limiter: RateLimiter) =>
     .get("/:id/content", async (c) => {
       const user = visibleOr404(c, await findProfileUserById(c.var.db, pathUserId(c, "id")));
       const q = queryOr400(c, profileContentQuery);
-      const page = q.page ?? 1;
+      const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+      // A cursor of another member's grid is refused like a malformed one: it names a place in a different list.
+      if (q.cursor !== undefined && cursor?.userId !== user.id) throw badRequest(PROFILE_MSG.badCursor);
       const limit = q.limit ?? PROFILE_PAGE_SIZE;
+      const start = cursor ? { cursor } : { offset: ((q.page ?? 1) - 1) * limit };
+      const page = cursor ? Math.floor(cursor.position / limit) + 1 : q.page ?? 1;
       // A muting viewer (issue 25): the items their mutes hide leave the page and the count in SQL; a muted owner shows none.
       const viewer = c.var.user;
       if (viewer && viewer.id !== user.id && await mutesUser(c.var.db, viewer.id, user.id)) {
         c.header("Cache-Control", "private, no-store");
-        return c.json({ content: [], totalCount: 0, page, pageSize: limit, mutedMember: true });
+        return c.json({ content: [], totalCount: 0, page, pageSize: limit, next: null, mutedMember: true });
       }
-      const mutedBy = (await mutedIds(c.var.db, viewer?.id)).size ? viewer!.id : null;
+      const muted = await mutedIds(c.var.db, viewer?.id);
+      const mutedBy = muted.size ? viewer!.id : null;
       if (mutedBy) c.header("Cache-Control", "private, no-store");
-      const [rows, totalCount] = await Promise.all([
-        listPublicItemsByUser(c.var.db, user.id, limit, (page - 1) * limit, mutedBy),
-        countPublicItemsByUser(c.var.db, user.id, mutedBy),
+      const [found, totalCount] = await Promise.all([
+        profilePage(c.var.db, { userId: user.id, limit, start, mutedBy, muted }),
+        mutedBy ? countPublicItemsByUser(c.var.db, user.id, mutedBy) : publicItemCount(c.var.db, user.id),
       ]);
-      return c.json({ content: rows.map(toContentItem), totalCount, page, pageSize: limit });
+      const rows = await itemRowsByIds(c.var.db, found.ids, "item");
+      return c.json({ content: rows.map(toContentItem), totalCount, page, pageSize: limit, next: found.next });
     });
