@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
 import { threadListQuery } from "../db/queries/forum.ts";
 import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
-import { publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
+import { publicItemKeysQuery, publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
 import { ftsQuery, searchIdsQuery, searchTextsQuery } from "../db/queries/search.ts";
 
 type Query = { toSQL(): { sql: string; params: unknown[] } };
@@ -46,6 +46,13 @@ export function growthQueries(db: Db): [string, Query][] {
   }
   out.push(["profile: public items of a member", publicItemsByUserQuery(db, 3, 24, 0)]);
   out.push(["profile: count of a member's public items", publicItemsCountQuery(db, 3)]);
+  // Issue 44: a grid page's ids after a key (the cursor, or a deep page's kept key), index only; and with a viewer's mutes.
+  const key = { createdAt: 1_700_000_000_000, id: 50_000 };
+  out.push(["profile: a page's ids after a key", publicItemKeysQuery(db, { userId: 3, mutedBy: null, key, limit: 25, offset: 0 })]);
+  out.push([
+    "profile: a page's ids after a key, muting viewer",
+    publicItemKeysQuery(db, { userId: 3, mutedBy: 7, key, limit: 25, offset: 0 }),
+  ]);
   for (const sort of FORUM_SORTS) {
     out.push([
       `forum threads ${sort}`,

@@ -23,7 +23,8 @@ const ROOT_DIR = Deno.env.get("DREAMREEL_GROWTH_DIR") ?? `${tmpdir()}/dreamreel-
 /** Bumped when the seeders change, so an old cached database is not measured as a new one. */
 const SEED_VERSION = 3;
 
-type Target = { label: string; path: string; member?: boolean };
+/** `path` may name the bench uploader's deep profile page, found once the server is up (profileTargets). */
+type Target = { label: string; path: string | ((p: ProfilePaths) => string); member?: boolean };
 
 const SORTS = ["trending", "newest", "oldest", "most-viewed", "popular"] as const;
 const ALL_TARGETS: Target[] = [
@@ -43,12 +44,29 @@ const ALL_TARGETS: Target[] = [
   { label: "forum threads offset 3000", path: "/api/forum/threads?sortBy=oldest&offset=3000" },
   { label: "forum threads popular offset 300", path: "/api/forum/threads?sortBy=popular&offset=300" },
   { label: "profile of a busy uploader", path: "/user/bench_user_0" },
+  // Issue 44: a deep page of the same grid by the old page number (answered from a kept key) and by the Next link's cursor, and the API.
+  { label: "profile deep page, page=", path: (p) => `/user/bench_user_0?page=${p.deepPage}` },
+  { label: "profile deep page, cursor", path: (p) => `/user/bench_user_0?cursor=${p.cursor}` },
+  { label: "profile API page 1", path: (p) => `/api/users/${p.userId}/content` },
+  { label: "profile API deep page, page=", path: (p) => `/api/users/${p.userId}/content?page=${p.deepPage}` },
+  { label: "profile API deep page, cursor", path: (p) => `/api/users/${p.userId}/content?cursor=${p.cursor}` },
   { label: "media page", path: `/media/${mediaSlug("x", 7)}` },
 ];
 
 /** `GROWTH_ONLY=search` (a regular expression on the labels) measures a part of the list. */
 const ONLY = new RegExp(Deno.env.get("GROWTH_ONLY") ?? "");
 const TARGETS = ALL_TARGETS.filter((t) => ONLY.test(t.label));
+
+type ProfilePaths = { userId: number; deepPage: number; cursor: string };
+
+/** The busy uploader's id, their last full grid page (page 208 of 209 at 100,000 items) and the cursor that leads to it. */
+async function profilePaths(base: string): Promise<ProfilePaths> {
+  const { id } = await (await fetch(`${base}/api/users/by-username/bench_user_0`)).json();
+  const { totalCount, pageSize } = await (await fetch(`${base}/api/users/${id}/content`)).json();
+  const deepPage = Math.max(2, Math.floor(totalCount / pageSize));
+  const { next } = await (await fetch(`${base}/api/users/${id}/content?page=${deepPage - 1}`)).json();
+  return { userId: id, deepPage, cursor: next };
+}
 
 const rss = new Map<number, { idle: number; loaded: number }>();
 /** Median ms of one request at a time, per size and target: steadier than wrk on a machine others share. */
@@ -85,16 +103,18 @@ async function runSize(items: number): Promise<WrkResult[]> {
     await new Promise((r) => setTimeout(r, 2000)); // the kept rankings are made at start
     const idle = rssMb(server.pid);
     const member = { ...BROWSER, cookie: server.cookie };
+    const profile = TARGETS.some((t) => typeof t.path === "function") ? await profilePaths(server.url) : null;
+    const pathOf = (t: Target) => (typeof t.path === "string" ? t.path : t.path(profile!));
     // Warm up: JIT, statement caches and the kept rankings.
     for (const t of TARGETS) {
-      for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.member ? member : BROWSER })).arrayBuffer();
+      for (let i = 0; i < 20; i++) await (await fetch(server.url + pathOf(t), { headers: t.member ? member : BROWSER })).arrayBuffer();
     }
     const medians: number[] = [];
-    for (const t of TARGETS) medians.push(await oneAtATime(server.url + t.path, withAgeCookie(t.member ? member : BROWSER)));
+    for (const t of TARGETS) medians.push(await oneAtATime(server.url + pathOf(t), withAgeCookie(t.member ? member : BROWSER)));
     serial.set(items, medians);
     const out: WrkResult[] = [];
     for (const t of TARGETS) {
-      out.push(await measure(t.label, server.url + t.path, { headers: t.member ? member : BROWSER, seconds: SECONDS }));
+      out.push(await measure(t.label, server.url + pathOf(t), { headers: t.member ? member : BROWSER, seconds: SECONDS }));
     }
     rss.set(items, { idle, loaded: rssMb(server.pid) });
     return out;
@@ -152,6 +172,29 @@ if (TARGETS.some((t) => t.label.startsWith("feed "))) {
         (serialAt(`feed ${s} page 10000`) / m1).toFixed(2),
       ];
     }),
+  );
+}
+
+// Issue 44: the busy uploader's profile against the home page, and its deep page against its first, one request at a time.
+if (TARGETS.some((t) => t.label.startsWith("profile")) && TARGETS.some((t) => t.label === "home, visitor")) {
+  const ms = (label: string) => (TARGETS.some((t) => t.label === label) ? serialAt(label) : NaN);
+  const home = ms("home, visitor");
+  printTable(
+    `Profile of a busy uploader at ${last.toLocaleString("en-US")} items: median ms one at a time (bars: profile/home 2, deep/first 1.5)`,
+    ["request", "ms", "/ home", "/ first page"],
+    [
+      ["home, visitor", home.toFixed(2), "1.00", ""],
+      ["profile page 1", ms("profile of a busy uploader").toFixed(2), (ms("profile of a busy uploader") / home).toFixed(2), "1.00"],
+      ...["page=", "cursor"].map((how) => {
+        const m = ms(`profile deep page, ${how}`);
+        return [`profile deep page, ${how}`, m.toFixed(2), (m / home).toFixed(2), (m / ms("profile of a busy uploader")).toFixed(2)];
+      }),
+      ["profile API page 1", ms("profile API page 1").toFixed(2), (ms("profile API page 1") / home).toFixed(2), "1.00"],
+      ...["page=", "cursor"].map((how) => {
+        const m = ms(`profile API deep page, ${how}`);
+        return [`profile API deep page, ${how}`, m.toFixed(2), (m / home).toFixed(2), (m / ms("profile API page 1")).toFixed(2)];
+      }),
+    ],
   );
 }
 
