@@ -59,7 +59,7 @@ const TARGETS = ALL_TARGETS.filter((t) => ONLY.test(t.label));
 
 type ProfilePaths = { userId: number; deepPage: number; cursor: string };
 
-/** The busy uploader's id, their last full grid page (page 208 of 209 at 100,000 items) and the cursor that leads to it. */
+/** The busy uploader's id, their last full grid page (page 166 of 167 at 100,000 items) and the cursor that leads to it. */
 async function profilePaths(base: string): Promise<ProfilePaths> {
   const { id } = await (await fetch(`${base}/api/users/by-username/bench_user_0`)).json();
   const { totalCount, pageSize } = await (await fetch(`${base}/api/users/${id}/content`)).json();
