@@ -77,11 +77,15 @@ Deno.test("[db] a profile's public items and their count come from media_user_pu
   for (const p of planOf(/^profile/)) {
     assert.match(
       p.plan.join("\n"),
-      /SEARCH media USING (COVERING )?INDEX media_user_public \(user_id=\? AND review_status=\? AND hidden=\? AND playable=\?\)/,
+      /SEARCH media USING (COVERING )?INDEX media_user_public \(user_id=\? AND review_status=\? AND hidden=\? AND playable=\?( AND created_at<\?)?\)/,
       text(p),
     );
+    assert.doesNotMatch(p.plan.join("\n"), /TEMP B-TREE/, text(p));
   }
   assert.match(planOf(/^profile: count/)[0].plan.join("\n"), /COVERING INDEX/);
+  // Issue 44: a page after a key starts inside the index (no OFFSET walk), reading the index alone.
+  const [afterKey] = planOf(/^profile: a page's ids after a key$/);
+  assert.match(afterKey.plan.join("\n"), /COVERING INDEX media_user_public \(.* AND created_at<\?\)/, text(afterKey));
 });
 
 Deno.test("[db] forum lists read a thread index in order and name authors by primary key", () => {
