@@ -246,3 +246,30 @@ Deno.test("[api] bad cursors answer 400 with a JSON error; the page shows the fi
   // The database holds what it did: nothing was written by reading.
   assert.equal((await sqlOrder(env.db, env.owner.id)).length, ITEMS);
 });
+
+Deno.test("[federation] the outbox pages by the same keyset: its next links walk every public item in SQL's order", async () => {
+  await using env = await setup();
+  const expected = await sqlOrder(env.db, env.owner.id);
+  const AP = { accept: "application/activity+json" };
+  const collection = await (await env.get(`/user/${env.owner.id}/outbox`, undefined, { headers: AP })).json();
+  assert.equal(collection.type, "OrderedCollection");
+  assert.equal(collection.totalItems, ITEMS);
+  const seen: number[] = [];
+  let next: string | undefined = collection.first;
+  for (let n = 1; next; n++) {
+    assert.ok(n <= ITEMS, "the walk ends");
+    const res = await fetch(next.replace(/^https?:\/\/[^/]+/, env.server.url), { headers: AP });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /activity\+json/);
+    const page = await res.json();
+    for (const create of page.orderedItems) seen.push(Number(/\/media\/(\d+)$/.exec(create.object.id ?? create.object)![1]));
+    next = page.next;
+  }
+  assert.deepEqual(seen, expected);
+  // An old page-number cursor still answers its page (past the OFFSET pages: from the kept key).
+  const deep = await (await env.get(`/user/${env.owner.id}/outbox?cursor=9`, undefined, { headers: AP })).json();
+  assert.deepEqual(
+    deep.orderedItems.map((c: { object: { id: string } }) => Number(/(\d+)$/.exec(c.object.id)![1])),
+    expected.slice(180, 200),
+  );
+});

@@ -6,7 +6,8 @@
 import { Create, PUBLIC_COLLECTION } from "@fedify/vocab";
 import type { Federation } from "@fedify/fedify";
 import { listRemoteFollowers } from "../../db/queries/federation.ts";
-import { countPublicItemsByUser, listPublicItemsByUser } from "../../db/queries/profiles.ts";
+import { decodeCursor, profilePage, publicItemCount } from "../feed/profile_pages.ts";
+import { itemRowsByIds } from "../feed/item_rows.ts";
 import type { FedContext } from "./federation.ts";
 import { activeMember } from "./actor.ts";
 import { toNote } from "./post.ts";
@@ -47,9 +48,14 @@ export function setupCollections(fed: Federation<FedContext>) {
   fed.setOutboxDispatcher("/user/{identifier}/outbox", async (ctx, identifier, cursor) => {
     const m = await activeMember(ctx.data.db, identifier);
     if (!m || cursor === null) return m ? { items: [] } : null;
-    const page = /^\d{1,6}$/.test(cursor) ? Number(cursor) : 0;
-    const rows = await listPublicItemsByUser(ctx.data.db, m.id, OUTBOX_PAGE + 1, page * OUTBOX_PAGE);
-    const items = rows.slice(0, OUTBOX_PAGE).map((row) => {
+    // Issue 44: pages by the grid's keyset cursor; an old page-number cursor still works (deep ones from the kept keys).
+    const decoded = decodeCursor(cursor);
+    const start = decoded?.userId === m.id
+      ? { cursor: decoded }
+      : { offset: (/^\d{1,6}$/.test(cursor) ? Number(cursor) : 0) * OUTBOX_PAGE };
+    const found = await profilePage(ctx.data.db, { userId: m.id, limit: OUTBOX_PAGE, start, mutedBy: null, muted: null });
+    const rows = await itemRowsByIds(ctx.data.db, found.ids, "item");
+    const items = rows.map((row) => {
       const note = toNote(ctx, row);
       return new Create({
         id: new URL(`${note.id!.href}#create`),
@@ -60,11 +66,11 @@ export function setupCollections(fed: Federation<FedContext>) {
         cc: ctx.getFollowersUri(identifier),
       });
     });
-    return { items, nextCursor: rows.length > OUTBOX_PAGE ? String(page + 1) : null };
+    return { items, nextCursor: found.next };
   })
     .setFirstCursor(() => "0")
     .setCounter(async (ctx, identifier) => {
       const m = await activeMember(ctx.data.db, identifier);
-      return m ? await countPublicItemsByUser(ctx.data.db, m.id) : null;
+      return m ? await publicItemCount(ctx.data.db, m.id) : null;
     });
 }
