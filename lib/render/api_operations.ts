@@ -211,7 +211,10 @@ export const API_OPERATIONS: Operation[] = [
   social("delete", "/api/users/block/{userId}", "Unblock a member", json("Done"), member),
   social("get", "/api/users/by-username/{username}", "A public profile by username", json("PublicProfile")),
   social("get", "/api/users/{id}/profile", "A public profile by id", json("PublicProfile")),
-  social("get", "/api/users/{id}/content", "A member's public items, paged", json("ProfileContent"), { query: profileContentQuery }),
+  social("get", "/api/users/{id}/content", "A member's public items, paged", json("ProfileContent"), {
+    query: profileContentQuery,
+    description: "Newest first. Each answer's `next` is the cursor of the page after it (pass it as `cursor=`); `page=` still works.",
+  }),
   social("post", "/api/users/{id}/follow", "Follow a member", json("FollowState"), { ...member, errors: [403, 422, 429] }),
   social("delete", "/api/users/{id}/follow", "Stop following a member", json("FollowState"), member),
   social("get", "/api/user/following", "Whom you follow, newest first", json("UserPage"), { ...member, query: listPageQuery }),
