@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import { writeTx } from "../../db/client.ts";
 import { blocksBetween, blockUser, countBlocks, unblockUser } from "../../db/queries/blocks.ts";
 import { isFollowing, removeFollowsBetween } from "../../db/queries/follows.ts";
-import { countPublicItemsByUser, findProfileUserById, findProfileUserByUsername } from "../../db/queries/profiles.ts";
-import { decodeCursor, profilePage, publicItemCount } from "../../lib/feed/profile_pages.ts";
+import { findProfileUserById, findProfileUserByUsername } from "../../db/queries/profiles.ts";
+import { decodeCursor, profilePage, publicItemCount, shownItemCount } from "../../lib/feed/profile_pages.ts";
 import { itemRowsByIds } from "../../lib/feed/item_rows.ts";
 import type { ProfileUser } from "../../db/queries/profiles.ts";
 import { mutesUser } from "../../db/queries/mutes.ts";
@@ -100,7 +100,7 @@ export const usersApi = (limiter: RateLimiter) =>
       if (mutedBy) c.header("Cache-Control", "private, no-store");
       const [found, totalCount] = await Promise.all([
         profilePage(c.var.db, { userId: user.id, limit, start, mutedBy, muted }),
-        mutedBy ? countPublicItemsByUser(c.var.db, user.id, mutedBy) : publicItemCount(c.var.db, user.id),
+        mutedBy ? shownItemCount(c.var.db, user.id, muted) : publicItemCount(c.var.db, user.id),
       ]);
       const rows = await itemRowsByIds(c.var.db, found.ids, "item");
       return c.json({ content: rows.map(toContentItem), totalCount, page, pageSize: limit, next: found.next });

@@ -3,8 +3,8 @@ import { ErrorPage } from "../../components/ErrorPage.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { CardItem } from "../../components/ui/MediaCard.tsx";
 import { blocksBetween } from "../../db/queries/blocks.ts";
-import { countPublicItemsByUser, type ProfileUser } from "../../db/queries/profiles.ts";
-import { decodeCursor, profilePage, publicItemCount } from "../../lib/feed/profile_pages.ts";
+import type { ProfileUser } from "../../db/queries/profiles.ts";
+import { decodeCursor, profilePage, publicItemCount, shownItemCount } from "../../lib/feed/profile_pages.ts";
 import { itemRowsByIds } from "../../lib/feed/item_rows.ts";
 import { cardItemOf } from "../../lib/feed/feed.ts";
 import ProfileMessageBox from "../../islands/ProfileMessageBox.tsx";
@@ -72,7 +72,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     const [found, count, countShown] = await Promise.all([
       mutedMember ? null : profilePage(db, { userId: profile.id, limit: PROFILE_PAGE_SIZE, start, mutedBy, muted }),
       publicItemCount(db, profile.id),
-      mutedBy ? countPublicItemsByUser(db, profile.id, mutedBy) : -1,
+      mutedBy ? shownItemCount(db, profile.id, muted!) : -1,
     ]);
     if (found) {
       items = (await itemRowsByIds(db, found.ids, "card")).map(cardItemOf);
