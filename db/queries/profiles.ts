@@ -15,6 +15,8 @@ const profileColumns = {
   about: users.about,
   followerCount: users.followerCount,
   followingCount: users.followingCount,
+  showFollows: users.showFollows,
+  federated: users.federated,
 };
 
 export type ProfileUser = {
@@ -27,6 +29,9 @@ export type ProfileUser = {
   /** Issue 32: shown on the public profile and in its JSON. */
   followerCount: number;
   followingCount: number;
+  /** Read with the row, so the profile page asks no more queries (issue 44): follow lists shown, fediverse switch. */
+  showFollows: boolean;
+  federated: boolean;
 };
 
 /** A sign-up waiting for approval (issue 41) has no public profile yet. */

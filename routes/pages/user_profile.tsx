@@ -25,8 +25,7 @@ import { listedCollections } from "../../lib/feed/collections.ts";
 import { CollectionList } from "../../components/CollectionList.tsx";
 import FollowButton from "../../islands/FollowButton.tsx";
 import FediverseFollow from "../../islands/FediverseFollow.tsx";
-import { findFollowableMember } from "../../db/queries/federation_profile.ts";
-import { isFollowing, showsFollows } from "../../db/queries/follows.ts";
+import { isFollowing } from "../../db/queries/follows.ts";
 import { FollowCounts } from "../../components/ui/FollowButton.tsx";
 
 /** The 404 of an unknown (or banned) member, with the spec's texts (part 2 §8 "Public profile"). */
@@ -99,7 +98,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     followerCount: profile.followerCount,
     followingCount: profile.followingCount,
     // Issue 43 point 2: the counts link to the lists, unless they are hidden from this viewer.
-    listsHref: own || (await showsFollows(db, profile.id)) ? profileHref(profile) : null,
+    listsHref: own || profile.showFollows ? profileHref(profile) : null,
   };
   const following = !!viewer && !own && await isFollowing(db, viewer.id, profile.id);
   const followers = own || blocks?.iBlocked || blocks?.blockedMe
@@ -109,7 +108,7 @@ export const userProfilePage = new Hono<AppEnv>().get("/:ref", async (c) => {
     : <FollowButton {...follow} following={false} />;
   if (viewer) c.header("Cache-Control", "private, no-cache");
   // Issue 40 point 2: the handle others follow from the fediverse, while the member takes part in it.
-  const fediverse = config.federation.enabled && await findFollowableMember(db, profile.username)
+  const fediverse = config.federation.enabled && profile.federated && !profile.banned
     ? { username: profile.username, handle: `@${profile.username}@${new URL(config.siteUrl).host}` }
     : null;
 
