@@ -6,7 +6,7 @@
 import { FORUM_SORTS } from "../common/forum_rules.ts";
 import type { Db } from "../db/client.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
-import { threadListQuery } from "../db/queries/forum.ts";
+import { threadListQuery } from "../db/queries/forum_list.ts";
 import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
 import { publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
 import { ftsQuery, searchIdsQuery, searchTextsQuery } from "../db/queries/search.ts";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { seedForum } from "../bench/_seed_forum.ts";
 import { FORUM_FILTERS, FORUM_SORTS } from "../common/forum_rules.ts";
-import { threadListQuery } from "../db/queries/forum.ts";
+import { threadListQuery } from "../db/queries/forum_list.ts";
 import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
 import { makeTestEnv } from "./_helpers.ts";
 
