@@ -16,6 +16,7 @@ import { BROWSER, measure, printTable, rssMb, startBenchServer, withAgeCookie, t
 import { growthPlans } from "./_plans.ts";
 import { seedItems } from "./_seed.ts";
 import { seedForum } from "./_seed_forum.ts";
+import { ensureLongThread, FORUM_TARGETS, type ForumTarget, printForumTables } from "./_growth_forum.ts";
 
 const SIZES = (Deno.args[0] ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(Deno.args[1] ?? 3);
@@ -23,7 +24,7 @@ const ROOT_DIR = Deno.env.get("DREAMREEL_GROWTH_DIR") ?? `${tmpdir()}/dreamreel-
 /** Bumped when the seeders change, so an old cached database is not measured as a new one. */
 const SEED_VERSION = 3;
 
-type Target = { label: string; path: string; member?: boolean };
+type Target = { label: string; path: string; member?: boolean; resolve?: ForumTarget["resolve"] };
 
 const SORTS = ["trending", "newest", "oldest", "most-viewed", "popular"] as const;
 const ALL_TARGETS: Target[] = [
@@ -42,6 +43,8 @@ const ALL_TARGETS: Target[] = [
   { label: "forum, visitor", path: "/forum" },
   { label: "forum threads offset 3000", path: "/api/forum/threads?sortBy=oldest&offset=3000" },
   { label: "forum threads popular offset 300", path: "/api/forum/threads?sortBy=popular&offset=300" },
+  // Per sort: first page, deep by offset, deep by cursor; a long thread's comments (issue 44, bench/_growth_forum.ts).
+  ...FORUM_TARGETS,
   { label: "profile of a busy uploader", path: "/user/bench_user_0" },
   { label: "media page", path: `/media/${mediaSlug("x", 7)}` },
 ];
@@ -67,6 +70,7 @@ async function oneAtATime(url: string, headers: Record<string, string>, count = 
 async function runSize(items: number): Promise<WrkResult[]> {
   const dataDir = `${ROOT_DIR}/v${SEED_VERSION}-${items}`;
   mkdirSync(dataDir, { recursive: true });
+  await ensureLongThread(`${dataDir}/dreamreel.db`);
   const started = performance.now();
   const server = await startBenchServer({
     dataDir,
@@ -78,6 +82,7 @@ async function runSize(items: number): Promise<WrkResult[]> {
       await seedItems(db, items);
       await db.client.execute("UPDATE media SET featured = 1 WHERE id = 7");
       await seedForum(db, items / 2);
+      await ensureLongThread(`${dataDir}/dreamreel.db`);
     },
   });
   console.log(`${items} items: server up in ${Math.round(performance.now() - started)} ms (pid ${server.pid})`);
@@ -85,6 +90,8 @@ async function runSize(items: number): Promise<WrkResult[]> {
     await new Promise((r) => setTimeout(r, 2000)); // the kept rankings are made at start
     const idle = rssMb(server.pid);
     const member = { ...BROWSER, cookie: server.cookie };
+    // Cursors and thread ids of this database.
+    for (const t of TARGETS) if (t.resolve) t.path = await t.resolve(server.url);
     // Warm up: JIT, statement caches and the kept rankings.
     for (const t of TARGETS) {
       for (let i = 0; i < 20; i++) await (await fetch(server.url + t.path, { headers: t.member ? member : BROWSER })).arrayBuffer();
@@ -154,6 +161,8 @@ if (TARGETS.some((t) => t.label.startsWith("feed "))) {
     }),
   );
 }
+
+printForumTables(SIZES, (size, label) => serial.get(size)![TARGETS.findIndex((t) => t.label === label)] ?? NaN);
 
 printTable(
   "Server RSS (MB): idle 2 s after start, and after every request above",
