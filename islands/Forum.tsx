@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../components/ui/forum/ConfirmDialog.tsx";
 import { ForumSidebar } from "../components/ui/forum/ForumSidebar.tsx";
 import { ForumToolbar } from "../components/ui/forum/ForumToolbar.tsx";
 import { useNow, useThreadFromHash } from "../components/ui/forum/hooks.ts";
-import { ThreadCard } from "../components/ui/forum/ThreadCard.tsx";
+import { ThreadCardCell } from "../components/ui/forum/ThreadCardCell.tsx";
 import type { Viewer } from "../components/ui/forum/ThreadComments.tsx";
 import { ThreadDialog } from "../components/ui/forum/ThreadDialog.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
@@ -187,7 +187,7 @@ export default function Forum(props: ForumProps) {
         )}
         <div className={`later-rows flex flex-col gap-3 ${loading ? "opacity-60" : ""}`} data-testid="thread-list" aria-busy={loading}>
           {shown.map((t) => (
-            <ThreadCard
+            <ThreadCardCell
               key={t.id}
               thread={t}
               categoryName={t.categoryId === null ? null : names.get(t.categoryId) ?? null}

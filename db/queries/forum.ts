@@ -39,8 +39,13 @@ export async function findForumCategory(db: Conn, id: number) {
 export const countThreads = (db: Db): Promise<number> => readCounter(db, "forum:threads");
 
 /** Members seen since `since` (users.last_seen_at, touched at most once a minute by the session code). */
-export async function countActiveUsers(db: Conn, since: number): Promise<number> {
-  return (await db.select({ n: count() }).from(users).where(gt(users.lastSeenAt, since)).get())?.n ?? 0;
+export async function countActiveUsers(db: Db, since: number): Promise<number> {
+  const query = prepared<{ n: number }>(
+    db,
+    "forum:activeUsers",
+    () => db.select({ n: count() }).from(users).where(gt(users.lastSeenAt, sql.placeholder("since"))),
+  );
+  return (await query.get({ since }))?.n ?? 0;
 }
 
 export async function findThread(db: Conn, id: number, viewerId: number | null): Promise<ThreadRow | null> {

@@ -22,6 +22,8 @@ import type { AppEnv } from "../../lib/app_env.ts";
 import { toCommentView, toThreadView } from "../../lib/community/forum.ts";
 import { badRequest, notFound } from "../../lib/http_error.ts";
 import { renderPage } from "../../lib/render/render.tsx";
+import { threadCardHtml } from "../../lib/render/thread_card_html.tsx";
+import { ThreadCardHtml } from "../../components/ui/forum/ThreadCardCell.tsx";
 
 const pick = <T extends string>(options: readonly T[], value: string | undefined, fallback: T): T =>
   options.includes(value as T) ? value as T : fallback;
@@ -83,7 +85,14 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
     ? preview(openThread.content, 160).text
     : `Community forum${category ? ` · ${category.name}` : ""}: share AI videos and images, prompts, tools and feedback.`;
   c.header("Cache-Control", "private, no-cache");
-  return renderPage(c, <Island name="Forum" component={Forum} props={props} />, {
+  const island = (
+    <ThreadCardHtml.Provider value={threadCardHtml}>
+      <Island name="Forum" component={Forum} props={props} />
+    </ThreadCardHtml.Provider>
+  );
+  return renderPage(c, island, {
+    // The render clock changes on every request: a hole, so the rest of the page compresses once.
+    holes: [String(now)],
     meta: {
       title,
       description,

@@ -1,0 +1,32 @@
+import { renderToString } from "react-dom/server";
+import { formatRelativeTime } from "../../common/format.ts";
+import { ThreadCard, type ThreadCardProps } from "../../components/ui/forum/ThreadCard.tsx";
+
+/**
+ * The HTML of each forum thread card, rendered once and kept (components/ui/forum/ThreadCardCell.tsx
+ * asks for it while the forum page renders). The key is everything the card shows: the thread as
+ * sent (counts, the viewer's upvote and status included), its category's name, the viewer, and the
+ * clock only as the relative time it prints, so a new count or a new minute is a new entry and
+ * nothing needs invalidating. An opened card (its comments inside) is rendered each time.
+ */
+const MAX_CARDS = 2_000;
+const kept = new Map<string, string>();
+
+export function threadCardHtml(props: ThreadCardProps): string | null {
+  if (props.open) return null;
+  const key = JSON.stringify([
+    props.thread,
+    props.categoryName,
+    props.viewer,
+    formatRelativeTime(props.thread.createdAt, props.now),
+    props.upvoting,
+    props.replying,
+  ]);
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = renderToString(<ThreadCard {...props} />);
+    if (kept.size >= MAX_CARDS) kept.delete(kept.keys().next().value!);
+    kept.set(key, html);
+  }
+  return html;
+}
