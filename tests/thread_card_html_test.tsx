@@ -46,6 +46,9 @@ Deno.test("[render] a kept thread card is the HTML React renders, for each viewe
     { ...base, viewer: { id: 9, username: "admin", isAdmin: true }, thread: { ...thread, upvoted: true, upvotes: 4 } },
     { ...base, thread: { ...thread, isSticky: true, status: "held" }, categoryName: null },
     { ...base, now: now + 60 * 60_000 },
+    // Past the 400-character preview the content is not shown, so it is not part of the key.
+    { ...base, thread: { ...thread, content: `${thread.content}another tail` } },
+    { ...base, thread: { ...thread, content: "Short now." } },
   ];
   for (let round = 0; round < 2; round++) for (const p of variants) assert.equal(threadCardHtml(p), fresh(p));
   assert.ok(threadCardHtml({ ...base, now: now + 60 * 60_000 })!.includes("1 hour ago"));
