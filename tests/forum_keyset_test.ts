@@ -283,3 +283,38 @@ Deno.test("[page] /forum's Load more links walk every thread of the view once, i
   assert.equal(pages, Math.ceil(want.length / THREAD_PAGE.size));
   assert.deepEqual(seen, want);
 });
+
+Deno.test("[page] an opened thread's Load more comments links walk its comments once each, in order", async () => {
+  const busy = await makeThread(db, { userId: alice.id, title: "A busy thread", createdAt: T0 });
+  await db.client.execute({
+    sql: `WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < 229)
+      INSERT INTO thread_comments (thread_id, user_id, content, created_at) SELECT ?, ?, 'Reply ' || j, ? + (j % 7) * 1000 FROM k`,
+    args: [busy.id, bob.id, T0],
+  });
+  const rs = await db.client.execute({
+    sql: "SELECT id FROM thread_comments WHERE thread_id = ? ORDER BY created_at, id",
+    args: [busy.id],
+  });
+  const want = rs.rows.map((r) => Number(r.id));
+  assert.equal(want.length, 230);
+  const seen: number[] = [];
+  let path: string | null = `/forum?thread=${busy.id}`;
+  let pages = 0;
+  while (path) {
+    const res = await get(path);
+    assert.equal(res.status, 200, path);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+    const html = await res.text();
+    if (pages > 0) assert.match(html, /<meta name="robots" content="noindex"/, "later comment pages are followed, not indexed");
+    seen.push(...[...html.matchAll(/<li class="[^"]*" data-comment-id="(\d+)"/g)].map((m) => Number(m[1])));
+    const more = /<a href="([^"]+)" class="btn-secondary mt-3 inline-block" data-testid="more-comments"/.exec(html);
+    path = more ? more[1].replaceAll("&amp;", "&").replace(/#.*$/, "") : null;
+    if (path) assert.match(path, new RegExp(`^/forum\\?thread=${busy.id}&comments=[A-Za-z0-9_-]+$`));
+    pages++;
+  }
+  assert.equal(pages, 3);
+  assert.deepEqual(seen, want);
+  const bad = await get(`/forum?thread=${busy.id}&comments=nope!`);
+  assert.equal(bad.status, 400);
+  assert.match(bad.headers.get("content-type") ?? "", /^text\/html/);
+});

@@ -13,7 +13,7 @@ import {
 } from "../../common/forum_rules.ts";
 import { preview } from "../../common/forum_text.ts";
 import { parseId } from "../../common/ids.ts";
-import { readThreadCursor, threadCursor } from "../../common/forum_cursor.ts";
+import { readCommentCursor, readThreadCursor, threadCursor } from "../../common/forum_cursor.ts";
 import { countActiveUsers, countThreads, findThread, listForumCategories } from "../../db/queries/forum.ts";
 import { listThreads } from "../../db/queries/forum_list.ts";
 import { countThreadComments, listThreadComments } from "../../db/queries/forum_comments.ts";
@@ -33,8 +33,11 @@ const pick = <T extends string>(options: readonly T[], value: string | undefined
  * view in the HTML, so it reads and indexes without script; `thread` opens one thread with its
  * comments (the address the sitemap lists, and where `/forum#thread-{id}` lands when that
  * thread is not on the first page). `after` is the page after a thread's key: the "Load more"
- * link's address, so a crawler walks every page at the cost of the first (decision 047).
+ * link's address, so a crawler walks every page at the cost of the first (decision 047); `comments`
+ * the same for an opened thread's comments.
  */
+const BAD_LINK = "This link to a page of the forum is not valid.";
+
 export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
   const { db, user } = c.var;
   const query = c.req.query();
@@ -48,7 +51,10 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
   if (query.thread !== undefined && threadId === null) throw notFound("Thread not found");
 
   const after = query.after === undefined ? null : readThreadCursor(query.after);
-  if (query.after !== undefined && after?.sort !== sort) throw badRequest("This link to a page of the forum is not valid.");
+  if (query.after !== undefined && after?.sort !== sort) throw badRequest(BAD_LINK);
+  // An opened thread's comments after a key: the address of its "Load more comments".
+  const commentsAfter = query.comments === undefined ? null : readCommentCursor(query.comments);
+  if (query.comments !== undefined && (!commentsAfter || threadId === null)) throw badRequest(BAD_LINK);
 
   const viewerId = user?.id ?? null;
   const size = THREAD_PAGE.size;
@@ -62,7 +68,7 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
     if (!row || (row.status !== "shown" && row.userId !== viewerId)) throw notFound("Thread not found");
     const thread = toThreadView(row);
     if (!threads.some((t) => t.id === thread.id)) threads.push(thread), threads.sort(compareThreads(sort));
-    const comments = await listThreadComments(db, threadId, { limit: COMMENT_PAGE.size, offset: 0, viewerId });
+    const comments = await listThreadComments(db, threadId, { limit: COMMENT_PAGE.size, offset: 0, viewerId, after: commentsAfter });
     opened = { threadId, comments: comments.map(toCommentView) };
   }
   const now = Date.now();
@@ -100,7 +106,7 @@ export const forumPage = new Hono<AppEnv>().get("/", async (c) => {
       canonical: threadId ? forumHref({ thread: threadId }) : forumHref({ category: category?.slug, sort, filter, after: query.after }),
       // Other orders, the sticky filter and later pages repeat the same threads: only the default
       // order's first page is indexed (later pages are followed, to reach their threads).
-      noindex: !openThread && (sort !== "newest" || filter !== "all" || after !== null),
+      noindex: openThread ? commentsAfter !== null : sort !== "newest" || filter !== "all" || after !== null,
     },
   });
 });

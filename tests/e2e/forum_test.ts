@@ -286,3 +286,32 @@ Deno.test({
     await ctx.close();
   },
 });
+
+Deno.test({
+  ...opts,
+  name: "[e2e] forum: Load more comments appends a thread's next comments by key",
+  fn: async () => {
+    const [busy] = await db.insert(threads).values({
+      userId: bob.id,
+      title: "Many replies",
+      content: "x",
+      createdAt: Date.now() - 7_200_000,
+    })
+      .returning();
+    const t0 = Date.now() - 7_000_000;
+    for (let i = 0; i < 120; i++) {
+      await db.insert(threadComments).values({ threadId: busy.id, userId: alice.id, content: `Reply ${i}`, createdAt: t0 + i });
+    }
+    const ctx = await browser!.newContext();
+    const { page, errors } = await open(ctx, `/forum?thread=${busy.id}`);
+    const items = page.locator(`#comments-${busy.id} li[data-comment-id]`);
+    assert.equal(await items.count(), 100);
+    await page.getByTestId("more-comments").click();
+    await page.waitForFunction((id) => document.querySelectorAll(`#comments-${id} li[data-comment-id]`).length === 120, busy.id);
+    assert.equal(await items.last().locator("p").last().textContent(), "Reply 119");
+    assert.equal(new URL(page.url()).searchParams.get("comments"), null, "the page stays; the list grows");
+    assert.equal(await page.getByTestId("more-comments").count(), 0);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+});

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { authorName, COMMENT_PAGE, FORUM_LIMITS, FORUM_MSG, type ForumCommentView } from "../../../common/forum_rules.ts";
+import {
+  authorName,
+  COMMENT_PAGE,
+  FORUM_LIMITS,
+  FORUM_MSG,
+  type ForumCommentView,
+  forumHref,
+  threadAnchor,
+} from "../../../common/forum_rules.ts";
 import { formatRelativeTime } from "../../../common/format.ts";
 import { commentCursor } from "../../../common/forum_cursor.ts";
 import { api } from "../api.ts";
@@ -156,9 +164,18 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
         </ul>
       )}
       {next && list && (
-        <button type="button" className="btn-secondary mt-3" onClick={() => load(next)}>
+        // A link, so a crawler (or a browser without script) reaches the next comments (decision 047).
+        <a
+          href={`${forumHref({ thread: threadId, comments: next })}#${threadAnchor(threadId)}`}
+          className="btn-secondary mt-3 inline-block"
+          data-testid="more-comments"
+          onClick={(e) => {
+            e.preventDefault();
+            load(next);
+          }}
+        >
           Load more comments
-        </button>
+        </a>
       )}
       {viewer
         ? (
