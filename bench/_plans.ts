@@ -6,8 +6,8 @@
 import { FORUM_SORTS } from "../common/forum_rules.ts";
 import type { Db } from "../db/client.ts";
 import { featuredQuery, feedPageQuery, itemsByIdsQuery, rankChunkQuery } from "../db/queries/feed.ts";
-import { threadListQuery } from "../db/queries/forum.ts";
-import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
+import { threadKeyAtQuery, threadListQuery } from "../db/queries/forum_list.ts";
+import { commentKeyAtQuery, threadCommentsQuery } from "../db/queries/forum_comments.ts";
 import { publicItemKeysQuery, publicItemsByUserQuery, publicItemsCountQuery } from "../db/queries/profiles.ts";
 import { ftsQuery, searchIdsQuery, searchTextsQuery } from "../db/queries/search.ts";
 
@@ -59,7 +59,17 @@ export function growthQueries(db: Db): [string, Query][] {
       threadListQuery(db, { sort, filter: "all", categoryId: null, viewerId: 5, limit: 30, offset: 0 }),
     ]);
   }
+  for (const sort of FORUM_SORTS) {
+    const q = { sort, filter: "all" as const, categoryId: null, viewerId: 5, limit: 31, offset: 0 };
+    out.push([
+      `forum threads ${sort}, the page after a key`,
+      threadListQuery(db, { ...q, group: 0, after: { value: 3, createdAt: 5, id: 9 } }),
+    ]);
+    out.push([`forum threads ${sort}, the key at an offset (covering walk)`, threadKeyAtQuery(db, { ...q, limit: 1, offset: 2_999 })]);
+  }
   out.push(["forum: a thread's comments", threadCommentsQuery(db, 10, 100, 0)]);
+  out.push(["forum: a thread's comments after a key", threadCommentsQuery(db, 10, 100, 0, 5, { createdAt: 5, id: 9 })]);
+  out.push(["forum: the key of a thread's comment at an offset (covering walk)", commentKeyAtQuery(db, 10, 2_999, 5)]);
   return out;
 }
 

@@ -16,6 +16,7 @@ import { BROWSER, measure, printTable, rssMb, startBenchServer, withAgeCookie, t
 import { growthPlans } from "./_plans.ts";
 import { seedItems } from "./_seed.ts";
 import { seedForum } from "./_seed_forum.ts";
+import { ensureLongThread, FORUM_TARGETS, type ForumTarget, printForumTables } from "./_growth_forum.ts";
 
 const SIZES = (Deno.args[0] ?? "1000,10000,100000").split(",").map(Number);
 const SECONDS = Number(Deno.args[1] ?? 3);
@@ -24,7 +25,7 @@ const ROOT_DIR = Deno.env.get("DREAMREEL_GROWTH_DIR") ?? `${tmpdir()}/dreamreel-
 const SEED_VERSION = 3;
 
 /** `path` may name the bench uploader's deep profile page, found once the server is up (profileTargets). */
-type Target = { label: string; path: string | ((p: ProfilePaths) => string); member?: boolean };
+type Target = { label: string; path: string | ((p: ProfilePaths) => string); member?: boolean; resolve?: ForumTarget["resolve"] };
 
 const SORTS = ["trending", "newest", "oldest", "most-viewed", "popular"] as const;
 const ALL_TARGETS: Target[] = [
@@ -43,6 +44,8 @@ const ALL_TARGETS: Target[] = [
   { label: "forum, visitor", path: "/forum" },
   { label: "forum threads offset 3000", path: "/api/forum/threads?sortBy=oldest&offset=3000" },
   { label: "forum threads popular offset 300", path: "/api/forum/threads?sortBy=popular&offset=300" },
+  // Per sort: first page, deep by offset, deep by cursor; a long thread's comments (issue 44, bench/_growth_forum.ts).
+  ...FORUM_TARGETS,
   { label: "profile of a busy uploader", path: "/user/bench_user_0" },
   // Issue 44: a deep page of the same grid by the old page number (answered from a kept key) and by the Next link's cursor, and the API.
   { label: "profile deep page, page=", path: (p) => `/user/bench_user_0?page=${p.deepPage}` },
@@ -52,6 +55,12 @@ const ALL_TARGETS: Target[] = [
   { label: "profile API deep page, cursor", path: (p) => `/api/users/${p.userId}/content?cursor=${p.cursor}` },
   { label: "media page", path: `/media/${mediaSlug("x", 7)}` },
 ];
+
+/**
+ * Requests per target before measuring (`GROWTH_WARMUP`, default 20). A big page such as the forum
+ * index is still being optimised by V8 after 20 (decision 047): 100 shows the steady state.
+ */
+const WARMUP = Number(Deno.env.get("GROWTH_WARMUP") ?? 20);
 
 /** `GROWTH_ONLY=search` (a regular expression on the labels) measures a part of the list. */
 const ONLY = new RegExp(Deno.env.get("GROWTH_ONLY") ?? "");
@@ -85,6 +94,7 @@ async function oneAtATime(url: string, headers: Record<string, string>, count = 
 async function runSize(items: number): Promise<WrkResult[]> {
   const dataDir = `${ROOT_DIR}/v${SEED_VERSION}-${items}`;
   mkdirSync(dataDir, { recursive: true });
+  await ensureLongThread(`${dataDir}/dreamreel.db`);
   const started = performance.now();
   const server = await startBenchServer({
     dataDir,
@@ -96,6 +106,7 @@ async function runSize(items: number): Promise<WrkResult[]> {
       await seedItems(db, items);
       await db.client.execute("UPDATE media SET featured = 1 WHERE id = 7");
       await seedForum(db, items / 2);
+      await ensureLongThread(`${dataDir}/dreamreel.db`);
     },
   });
   console.log(`${items} items: server up in ${Math.round(performance.now() - started)} ms (pid ${server.pid})`);
@@ -103,11 +114,13 @@ async function runSize(items: number): Promise<WrkResult[]> {
     await new Promise((r) => setTimeout(r, 2000)); // the kept rankings are made at start
     const idle = rssMb(server.pid);
     const member = { ...BROWSER, cookie: server.cookie };
+    // Cursors and thread ids of this database.
+    for (const t of TARGETS) if (t.resolve) t.path = await t.resolve(server.url);
     const profile = TARGETS.some((t) => typeof t.path === "function") ? await profilePaths(server.url) : null;
     const pathOf = (t: Target) => (typeof t.path === "string" ? t.path : t.path(profile!));
     // Warm up: JIT, statement caches and the kept rankings.
     for (const t of TARGETS) {
-      for (let i = 0; i < 20; i++) await (await fetch(server.url + pathOf(t), { headers: t.member ? member : BROWSER })).arrayBuffer();
+      for (let i = 0; i < WARMUP; i++) await (await fetch(server.url + pathOf(t), { headers: t.member ? member : BROWSER })).arrayBuffer();
     }
     const medians: number[] = [];
     for (const t of TARGETS) medians.push(await oneAtATime(server.url + pathOf(t), withAgeCookie(t.member ? member : BROWSER)));
@@ -197,6 +210,8 @@ if (TARGETS.some((t) => t.label.startsWith("profile")) && TARGETS.some((t) => t.
     ],
   );
 }
+
+printForumTables(SIZES, (size, label) => serial.get(size)![TARGETS.findIndex((t) => t.label === label)] ?? NaN);
 
 printTable(
   "Server RSS (MB): idle 2 s after start, and after every request above",

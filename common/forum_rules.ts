@@ -130,13 +130,26 @@ export function compareThreads(sort: ForumSort) {
   };
 }
 
-/** The address of a forum view (spec part 2 §2): the category's slug and the sort, when not the defaults. */
-export function forumHref(view: { category?: string | null; sort?: ForumSort; filter?: ForumFilter; thread?: number }): string {
+/** The address of a forum view (spec part 2 §2): the category's slug and the sort, when not the defaults; a later page's key. */
+export function forumHref(
+  view: {
+    category?: string | null;
+    sort?: ForumSort;
+    filter?: ForumFilter;
+    thread?: number;
+    after?: string | null;
+    /** With `thread`: the thread's comments after this key (common/forum_cursor.ts). */
+    comments?: string | null;
+  },
+): string {
   const u = new URLSearchParams();
   if (view.category) u.set("category", view.category);
   if (view.sort && view.sort !== "newest") u.set("sort", view.sort);
   if (view.filter && view.filter !== "all") u.set("filter", view.filter);
   if (view.thread) u.set("thread", String(view.thread));
+  // The next page of the list, by the key of the last thread shown (common/forum_cursor.ts).
+  if (view.after) u.set("after", view.after);
+  if (view.comments) u.set("comments", view.comments);
   const s = u.toString();
   return s ? `/forum?${s}` : "/forum";
 }

@@ -10,13 +10,14 @@ import {
   THREAD_PAGE,
   type ThreadView,
 } from "../common/forum_rules.ts";
+import { threadCursor } from "../common/forum_cursor.ts";
 import { api } from "../components/ui/api.ts";
 import { errorToast } from "../components/ui/forum/actions.ts";
 import { ConfirmDialog } from "../components/ui/forum/ConfirmDialog.tsx";
 import { ForumSidebar } from "../components/ui/forum/ForumSidebar.tsx";
 import { ForumToolbar } from "../components/ui/forum/ForumToolbar.tsx";
 import { useNow, useThreadFromHash } from "../components/ui/forum/hooks.ts";
-import { ThreadCard } from "../components/ui/forum/ThreadCard.tsx";
+import { ThreadCardCell } from "../components/ui/forum/ThreadCardCell.tsx";
 import type { Viewer } from "../components/ui/forum/ThreadComments.tsx";
 import { ThreadDialog } from "../components/ui/forum/ThreadDialog.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
@@ -32,8 +33,8 @@ export type ForumProps = {
   activeUsers: number;
   /** The first page of the view, in the server's order. */
   threads: ThreadView[];
-  /** How many of `threads` came from the view's list (a thread opened by its address may be added). */
-  listed: number;
+  /** The cursor of the page after these (common/forum_cursor.ts), null on the last page. */
+  next: string | null;
   view: ForumView;
   viewer: Viewer | null;
   /** The server's clock when it rendered, so relative times hydrate as rendered. */
@@ -42,8 +43,11 @@ export type ForumProps = {
   opened: { threadId: number; comments: ForumCommentView[] } | null;
 };
 
-const listUrl = (v: ForumView, offset: number) =>
-  `/api/forum/threads?categoryId=${v.categoryId ?? ""}&sortBy=${v.sort}&filter=${v.filter}&limit=${THREAD_PAGE.size}&offset=${offset}`;
+/** A page of the view: the first, or the one after a cursor (pages are asked for by key, decision 047). */
+const listUrl = (v: ForumView, after: string | null) =>
+  `/api/forum/threads?categoryId=${v.categoryId ?? ""}&sortBy=${v.sort}&filter=${v.filter}&limit=${THREAD_PAGE.size}${
+    after ? `&after=${encodeURIComponent(after)}` : ""
+  }`;
 
 /** The forum (spec part 2 §2 "Forum"): categories and stats on the left, the threads on the right. */
 export default function Forum(props: ForumProps) {
@@ -53,8 +57,7 @@ export default function Forum(props: ForumProps) {
   const [totalComments, setTotalComments] = useState(props.totalComments);
   const [view, setView] = useState(props.view);
   const [threads, setThreads] = useState(props.threads);
-  const [listed, setListed] = useState(props.listed);
-  const [hasMore, setHasMore] = useState(props.listed >= THREAD_PAGE.size);
+  const [next, setNext] = useState(props.next);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState("");
@@ -69,14 +72,14 @@ export default function Forum(props: ForumProps) {
     setReplying(false);
   });
 
-  async function load(next: ForumView, offset: number) {
+  async function load(v: ForumView, after: string | null) {
     setLoading(true);
     setFailed(false);
     try {
-      const page = await api<ThreadView[]>(listUrl(next, offset));
-      setThreads((list) => (offset === 0 ? page : [...list, ...page.filter((t) => !list.some((x) => x.id === t.id))]));
-      setListed((n) => (offset === 0 ? page.length : n + page.length));
-      setHasMore(page.length === THREAD_PAGE.size);
+      const page = await api<ThreadView[]>(listUrl(v, after));
+      setThreads((list) => (after === null ? page : [...list, ...page.filter((t) => !list.some((x) => x.id === t.id))]));
+      // The key of the last thread as sent, before any upvote here changes its count.
+      setNext(page.length === THREAD_PAGE.size ? threadCursor(v.sort, page[page.length - 1]) : null);
     } catch {
       setFailed(true);
     } finally {
@@ -84,13 +87,14 @@ export default function Forum(props: ForumProps) {
     }
   }
 
+  const slugOf = (categoryId: number | null) => categories.find((c) => c.id === categoryId)?.slug ?? null;
+
   function change(patch: Partial<ForumView>) {
     const next = { ...view, ...patch };
     setView(next);
     setOpenId(null);
-    const slug = categories.find((c) => c.id === next.categoryId)?.slug ?? null;
-    history.replaceState(null, "", forumHref({ category: slug, sort: next.sort, filter: next.filter }));
-    load(next, 0);
+    history.replaceState(null, "", forumHref({ category: slugOf(next.categoryId), sort: next.sort, filter: next.filter }));
+    load(next, null);
   }
 
   const patchThread = (id: number, patch: (t: ThreadView) => Partial<ThreadView>) =>
@@ -167,7 +171,7 @@ export default function Forum(props: ForumProps) {
         <ForumToolbar
           search={search}
           setSearch={setSearch}
-          categorySlug={categories.find((c) => c.id === view.categoryId)?.slug ?? null}
+          categorySlug={slugOf(view.categoryId)}
           sort={view.sort}
           filter={view.filter}
           change={change}
@@ -178,12 +182,12 @@ export default function Forum(props: ForumProps) {
         />
         {failed && (
           <p role="alert" className="mb-4 rounded-lg border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200">
-            {FORUM_MSG.loadThreadsError}. <button type="button" className="underline" onClick={() => load(view, 0)}>Try again</button>
+            {FORUM_MSG.loadThreadsError}. <button type="button" className="underline" onClick={() => load(view, null)}>Try again</button>
           </p>
         )}
         <div className={`later-rows flex flex-col gap-3 ${loading ? "opacity-60" : ""}`} data-testid="thread-list" aria-busy={loading}>
           {shown.map((t) => (
-            <ThreadCard
+            <ThreadCardCell
               key={t.id}
               thread={t}
               categoryName={t.categoryId === null ? null : names.get(t.categoryId) ?? null}
@@ -218,9 +222,20 @@ export default function Forum(props: ForumProps) {
             <Spinner size={20} />
           </p>
         )}
-        {hasMore && !loading && (
+        {next && !loading && (
           <div className="mt-4 flex justify-center">
-            <button type="button" className="btn-secondary" onClick={() => load(view, listed)}>Load more threads</button>
+            {/* A link, so the next page is reachable without script (a crawler's walk, decision 047). */}
+            <a
+              href={forumHref({ category: slugOf(view.categoryId), sort: view.sort, filter: view.filter, after: next })}
+              className="btn-secondary"
+              data-testid="more-threads"
+              onClick={(e) => {
+                e.preventDefault();
+                load(view, next);
+              }}
+            >
+              Load more threads
+            </a>
           </div>
         )}
       </section>

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { seedForum } from "../bench/_seed_forum.ts";
 import { FORUM_FILTERS, FORUM_SORTS } from "../common/forum_rules.ts";
-import { threadListQuery } from "../db/queries/forum.ts";
-import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
+import { threadKeyAtQuery, threadListQuery } from "../db/queries/forum_list.ts";
+import { commentKeyAtQuery, threadCommentsQuery } from "../db/queries/forum_comments.ts";
 import { makeTestEnv } from "./_helpers.ts";
 
 const env = await makeTestEnv();
@@ -47,6 +47,41 @@ for (const sort of FORUM_SORTS) {
     }
   }
 }
+
+// Pages by key (issue 44, decision 047): a seek is one range of the sort's index; an offset's key
+// is found by walking a covering index, which reads no table row for the rows it skips.
+for (const sort of FORUM_SORTS) {
+  for (const categoryId of [null, 2]) {
+    for (const viewerId of [null, 7]) {
+      const label = `${sort}${categoryId ? " in a category" : ""}${viewerId ? " for a member" : ""}`;
+      Deno.test(`[db] EXPLAIN the page after a key, ${label}, is a range of an index; an offset's key a covering walk`, async () => {
+        const q = { sort, filter: "all" as const, categoryId, viewerId, limit: 31, offset: 0 };
+        const seek = await plan(threadListQuery(env.db, { ...q, group: 0, after: { value: 3, createdAt: 5, id: 9 } }));
+        const prefix = categoryId ? "category_id=\\? AND " : "";
+        assert.match(
+          seek,
+          new RegExp(
+            `^SEARCH threads USING INDEX threads_\\w+ \\(${prefix}is_sticky=\\? AND \\(?(upvotes,|comment_count,)?created_at`,
+            "m",
+          ),
+          seek,
+        );
+        assert.doesNotMatch(seek, /TEMP B-TREE/, seek);
+        const keyAt = await plan(threadKeyAtQuery(env.db, { ...q, limit: 1, offset: 300 }));
+        assert.match(keyAt, /^(SCAN|SEARCH) threads USING COVERING INDEX threads_/m, keyAt);
+        assert.doesNotMatch(keyAt, /TEMP B-TREE/, keyAt);
+      });
+    }
+  }
+}
+
+Deno.test("[db] EXPLAIN a thread's comments after a key seek the index; an offset's key is a covering walk", async () => {
+  const seek = await plan(threadCommentsQuery(env.db, 10, 100, 0, 7, { createdAt: 1, id: 2 }));
+  assert.match(seek, /SEARCH thread_comments USING INDEX thread_comments_thread_created \(thread_id=\? AND created_at>\?\)/, seek);
+  assert.doesNotMatch(seek, /TEMP B-TREE/, seek);
+  const keyAt = await plan(commentKeyAtQuery(env.db, 10, 100, 7));
+  assert.match(keyAt, /SEARCH thread_comments USING COVERING INDEX thread_comments_thread_created \(thread_id=\?\)/, keyAt);
+});
 
 Deno.test("[db] EXPLAIN a thread's comments use the (thread, created) index", async () => {
   const text = await plan(threadCommentsQuery(env.db, 10, 100, 0));

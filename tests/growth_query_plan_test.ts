@@ -89,13 +89,22 @@ Deno.test("[db] a profile's public items and their count come from media_user_pu
 });
 
 Deno.test("[db] forum lists read a thread index in order and name authors by primary key", () => {
-  for (const p of planOf(/^forum threads/)) {
+  for (const p of planOf(/^forum threads \w+$/)) {
     assert.match(p.plan.join("\n"), /SCAN threads USING INDEX threads_sticky_/, text(p));
     assert.doesNotMatch(p.plan.join("\n"), /TEMP B-TREE/, text(p));
     assert.match(p.plan.join("\n"), /SEARCH users USING INTEGER PRIMARY KEY/, text(p));
   }
-  assert.match(
-    planOf(/^forum: a thread's comments/)[0].plan.join("\n"),
-    /SEARCH thread_comments USING INDEX thread_comments_thread_created/,
-  );
+  // Pages by key (decision 047): a seek is a range of a sticky index; an offset's key a covering walk.
+  assert.equal(planOf(/^forum threads \w+, the (page after a key|key at an offset)/).length, 8);
+  for (const p of planOf(/^forum threads \w+, the page after a key$/)) {
+    assert.match(p.plan.join("\n"), /SEARCH threads USING INDEX threads_sticky_\w+ \(is_sticky=\? AND/, text(p));
+    assert.doesNotMatch(p.plan.join("\n"), /TEMP B-TREE/, text(p));
+  }
+  for (const p of planOf(/^forum threads \w+, the key at an offset/)) {
+    assert.match(p.plan.join("\n"), /SCAN threads USING COVERING INDEX threads_sticky_/, text(p));
+    assert.doesNotMatch(p.plan.join("\n"), /TEMP B-TREE/, text(p));
+  }
+  for (const p of planOf(/^forum: (a thread's comments|the key of a thread's comment)/)) {
+    assert.match(p.plan.join("\n"), /SEARCH thread_comments USING (COVERING )?INDEX thread_comments_thread_created/, text(p));
+  }
 });

@@ -10,7 +10,7 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { seedForum } from "../bench/_seed_forum.ts";
 import { countHeldSql, heldPostsSql } from "../db/queries/admin_posts.ts";
 import { openReportsSql, reportedTargetsSql } from "../db/queries/post_reports.ts";
-import { threadListQuery } from "../db/queries/forum.ts";
+import { threadListQuery } from "../db/queries/forum_list.ts";
 import { threadCommentsQuery } from "../db/queries/forum_comments.ts";
 import { comments, threads } from "../db/schema/mod.ts";
 import { commentListQuery } from "../db/queries/social.ts";

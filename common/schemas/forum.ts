@@ -15,6 +15,7 @@ import {
   THREAD_PAGE,
 } from "../forum_rules.ts";
 import { parseId } from "../ids.ts";
+import { type CommentKey, CURSOR_MAX, readCommentCursor, readThreadCursor, type ThreadKey } from "../forum_cursor.ts";
 
 /** What a transform's context needs to report one problem (zod's own issue list, as far as we use it). */
 type Ctx = { issues: { push(issue: { code: "custom"; message: string; input: unknown; path: PropertyKey[] }): unknown } };
@@ -82,9 +83,26 @@ const pageNumber = (name: string, min: number, max: number) =>
 /** "All Categories" arrives as no value, an empty one, `all` or `null` (a client's unset variable). */
 const ALL = new Set(["", "all", "null"]);
 
-export type ThreadListQuery = { categoryId: number | null; sortBy: ForumSort; filter: ForumFilter; limit: number; offset: number };
+export type ThreadListQuery = {
+  categoryId: number | null;
+  sortBy: ForumSort;
+  filter: ForumFilter;
+  limit: number;
+  offset: number;
+  /** The page after this key (a cursor from the list's `X-Next-Cursor`), or null for the page at `offset`. */
+  after: ThreadKey | null;
+};
 
-/** `GET /api/forum/threads?categoryId=&sortBy=&filter=&limit=&offset=`. */
+export const CURSOR_MSG = {
+  bad: "after must be a cursor this list gave (X-Next-Cursor)",
+  otherSort: "after is a cursor of another sortBy",
+  withOffset: "Give either offset or after, not both",
+} as const;
+
+const cursorText = z.optional(z.string().check(z.maxLength(CURSOR_MAX, CURSOR_MSG.bad)));
+const withOffset = (offset: number | undefined, after: string | undefined) => !!offset && after !== undefined;
+
+/** `GET /api/forum/threads?categoryId=&sortBy=&filter=&limit=&offset=&after=`. */
 export const threadListQuerySchema = z.pipe(
   z.object({
     categoryId: z.optional(z.string()),
@@ -92,6 +110,7 @@ export const threadListQuerySchema = z.pipe(
     filter: z.optional(z.string()),
     limit: pageNumber("limit", 1, THREAD_PAGE.max),
     offset: pageNumber("offset", 0, THREAD_PAGE.maxOffset),
+    after: cursorText,
   }),
   z.transform((q, ctx): ThreadListQuery => {
     const rawCategory = q.categoryId?.trim() ?? "";
@@ -101,12 +120,27 @@ export const threadListQuerySchema = z.pipe(
     if (!FORUM_SORTS.includes(sortBy)) return fail(ctx, "sortBy", `sortBy must be one of: ${FORUM_SORTS.join(", ")}`, q.sortBy);
     const filter = (q.filter || "all") as ForumFilter;
     if (!FORUM_FILTERS.includes(filter)) return fail(ctx, "filter", `filter must be one of: ${FORUM_FILTERS.join(", ")}`, q.filter);
-    return { categoryId, sortBy, filter, limit: q.limit ?? THREAD_PAGE.size, offset: q.offset ?? 0 };
+    if (withOffset(q.offset, q.after)) return fail(ctx, "after", CURSOR_MSG.withOffset, q.after);
+    const after = q.after === undefined ? null : readThreadCursor(q.after);
+    if (q.after !== undefined && !after) return fail(ctx, "after", CURSOR_MSG.bad, q.after);
+    if (after && after.sort !== sortBy) return fail(ctx, "after", CURSOR_MSG.otherSort, q.after);
+    return { categoryId, sortBy, filter, limit: q.limit ?? THREAD_PAGE.size, offset: q.offset ?? 0, after };
   }),
 );
 
-/** `GET /api/forum/threads/{id}/comments?limit=&offset=`. */
-export const commentListQuerySchema = z.object({
-  limit: pageNumber("limit", 1, COMMENT_PAGE.max),
-  offset: pageNumber("offset", 0, COMMENT_PAGE.maxOffset),
-});
+export type CommentListQuery = { limit: number; offset: number; after: CommentKey | null };
+
+/** `GET /api/forum/threads/{id}/comments?limit=&offset=&after=`. */
+export const commentListQuerySchema = z.pipe(
+  z.object({
+    limit: pageNumber("limit", 1, COMMENT_PAGE.max),
+    offset: pageNumber("offset", 0, COMMENT_PAGE.maxOffset),
+    after: cursorText,
+  }),
+  z.transform((q, ctx): CommentListQuery => {
+    if (withOffset(q.offset, q.after)) return fail(ctx, "after", CURSOR_MSG.withOffset, q.after);
+    const after = q.after === undefined ? null : readCommentCursor(q.after);
+    if (q.after !== undefined && !after) return fail(ctx, "after", CURSOR_MSG.bad, q.after);
+    return { limit: q.limit ?? COMMENT_PAGE.size, offset: q.offset ?? 0, after };
+  }),
+);

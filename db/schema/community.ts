@@ -30,15 +30,17 @@ export const threads = sqliteTable("threads", {
 }, (t) => [
   // Sticky threads list first, then the chosen sort (spec part 2 §2): one index per sort, with
   // and without a category, so every list is read in index order and stops at its LIMIT.
-  // "Oldest" needs is_sticky descending next to created_at ascending, so it has its own.
-  index("threads_sticky_created").on(t.isSticky, t.createdAt),
-  index("threads_sticky_oldest").on(sql`${t.isSticky} desc`, t.createdAt),
-  index("threads_sticky_upvotes").on(t.isSticky, t.upvotes, t.createdAt),
-  index("threads_sticky_comments").on(t.isSticky, t.commentCount, t.createdAt),
-  index("threads_category_created").on(t.categoryId, t.isSticky, t.createdAt),
-  index("threads_category_oldest").on(t.categoryId, sql`${t.isSticky} desc`, t.createdAt),
-  index("threads_category_upvotes").on(t.categoryId, t.isSticky, t.upvotes, t.createdAt),
-  index("threads_category_comments").on(t.categoryId, t.isSticky, t.commentCount, t.createdAt),
+  // "Oldest" needs is_sticky descending next to created_at ascending, so it has its own. Each
+  // ends with the key's id and the columns the list's WHERE reads (status, user_id), so a keyset
+  // seek is one range and an OFFSET skips rows in the index alone (migration 0034, decision 047).
+  index("threads_sticky_created").on(t.isSticky, t.createdAt, t.id, t.status, t.userId),
+  index("threads_sticky_oldest").on(sql`${t.isSticky} desc`, t.createdAt, t.id, t.status, t.userId),
+  index("threads_sticky_upvotes").on(t.isSticky, t.upvotes, t.createdAt, t.id, t.status, t.userId),
+  index("threads_sticky_comments").on(t.isSticky, t.commentCount, t.createdAt, t.id, t.status, t.userId),
+  index("threads_category_created").on(t.categoryId, t.isSticky, t.createdAt, t.id, t.status, t.userId),
+  index("threads_category_oldest").on(t.categoryId, sql`${t.isSticky} desc`, t.createdAt, t.id, t.status, t.userId),
+  index("threads_category_upvotes").on(t.categoryId, t.isSticky, t.upvotes, t.createdAt, t.id, t.status, t.userId),
+  index("threads_category_comments").on(t.categoryId, t.isSticky, t.commentCount, t.createdAt, t.id, t.status, t.userId),
   // A member's threads on the admin member page (migration 0020; it replaced threads_user).
   index("threads_user_created").on(t.userId, t.createdAt),
   index("threads_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
@@ -58,7 +60,7 @@ export const threadComments = sqliteTable("thread_comments", {
   createdAt: integer("created_at").notNull().$defaultFn(now),
   ...moderatedColumns(),
 }, (t) => [
-  index("thread_comments_thread_created").on(t.threadId, t.createdAt),
+  index("thread_comments_thread_created").on(t.threadId, t.createdAt, t.id, t.status, t.userId),
   index("thread_comments_unshown").on(t.status, t.createdAt).where(sql`status <> 'shown'`),
   index("thread_comments_user_created").on(t.userId, t.createdAt),
 ]);

@@ -1,6 +1,6 @@
 /** Forum rows as the API and the page show them (spec part 2 §3). */
 import type { ForumCommentView, ThreadView } from "../../common/forum_rules.ts";
-import type { ThreadRow } from "../../db/queries/forum.ts";
+import type { ThreadRow } from "../../db/queries/forum_list.ts";
 import type { ThreadCommentRow } from "../../db/queries/forum_comments.ts";
 import { unshown } from "./comments.ts";
 

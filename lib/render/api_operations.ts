@@ -59,6 +59,10 @@ const admin = operation("admin");
 const meta = operation("meta");
 
 const member = { auth: "member" } as const;
+
+/** The forum lists' paging (issue 44, decision 047). */
+const PAGED_BY_KEY = "A page that has a next one carries the `X-Next-Cursor` header: pass its value as `after` for the next page " +
+  "(with the same sortBy; an opaque cursor, 400 when it is not one). `offset` still works, also for deep pages.";
 const byAdmin = { auth: "admin" } as const;
 
 export const API_OPERATIONS: Operation[] = [
@@ -226,10 +230,16 @@ export const API_OPERATIONS: Operation[] = [
   }),
 
   forum("get", "/api/forum/categories", "Forum categories with their thread counts", list("ForumCategory")),
-  forum("get", "/api/forum/threads", "Threads, filtered and sorted", list("ForumThread"), { query: threadListQuerySchema }),
+  forum("get", "/api/forum/threads", "Threads, filtered and sorted", list("ForumThread"), {
+    query: threadListQuerySchema,
+    description: PAGED_BY_KEY,
+  }),
   forum("post", "/api/forum/threads", "Start a thread", json("ForumThread", 201), { ...member, body: newThreadSchema, errors: [429] }),
   forum("delete", "/api/forum/threads/{id}", "Delete a thread (its author or an admin)", json("Done"), member),
-  forum("get", "/api/forum/threads/{id}/comments", "A thread's comments", list("ForumComment"), { query: commentListQuerySchema }),
+  forum("get", "/api/forum/threads/{id}/comments", "A thread's comments", list("ForumComment"), {
+    query: commentListQuerySchema,
+    description: PAGED_BY_KEY,
+  }),
   forum("post", "/api/forum/threads/{id}/comments", "Comment on a thread", json("ForumComment", 201), {
     ...member,
     body: newCommentSchema,

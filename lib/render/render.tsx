@@ -26,6 +26,11 @@ export type PageOptions = {
   header?: Pick<HeaderProps, "simple" | "query" | "uploadSlot">;
   /** Pages like the embed player render without header and footer. */
   bare?: boolean;
+  /**
+   * Values that differ on every request of an otherwise equal page (the forum's render clock): like
+   * the nonce, the kept compressed page fits around them (lib/http/gzip_memo.ts).
+   */
+  holes?: string[];
 };
 
 /** The shuffle seed in a kept header's logo link, replaced by a fresh one on each page. */
@@ -144,7 +149,7 @@ function footerHtml(config: AppEnv["Variables"]["config"], islands: Set<string>,
  * Under the age gate the page is inert and ships no script: its islands render as plain HTML,
  * and a flash message waits for the page after the gate.
  */
-export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status = 200, header, bare }: PageOptions) {
+export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status = 200, header, bare, holes: pageHoles }: PageOptions) {
   const { config, nonce } = c.var;
   const gated = !bare && showsAgeGate(c);
   const islands = new Set<string>();
@@ -158,7 +163,7 @@ export function renderPage(c: Context<AppEnv>, body: ReactNode, { meta, status =
     </StaticIslands.Provider>,
   );
   // What this page has that the next one would not: kept compressed parts fit around them (lib/http/gzip_memo.ts).
-  const holes = [nonce];
+  const holes = [nonce, ...(pageHoles ?? [])];
   let bodyHtml = bare ? main : headerHtml(c, header, islands, gated, holes) + main + footerHtml(config, islands, gated);
   const flash = gated ? null : takeFlash(c);
   if (islands.size > 0 || flash) {

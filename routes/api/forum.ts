@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { COMMENT_PAGE, FORUM_MSG } from "../../common/forum_rules.ts";
+import { commentCursor, NEXT_CURSOR, threadCursor } from "../../common/forum_cursor.ts";
+import { FORUM_MSG } from "../../common/forum_rules.ts";
 import { commentListQuerySchema, newCommentSchema, newThreadSchema, threadListQuerySchema } from "../../common/schemas/forum.ts";
 import { writeTx } from "../../db/client.ts";
 import { notifyForumReply } from "../../db/queries/notify.ts";
@@ -12,9 +13,9 @@ import {
   findThreadOwner,
   insertThread,
   listForumCategories,
-  listThreads,
   removeThreadUpvote,
 } from "../../db/queries/forum.ts";
+import { listThreads } from "../../db/queries/forum_list.ts";
 import { deleteThreadComment, findThreadComment, insertThreadComment, listThreadComments } from "../../db/queries/forum_comments.ts";
 import type { AppEnv } from "../../lib/app_env.ts";
 import { recordAudit } from "../../lib/community/audit.ts";
@@ -56,16 +57,20 @@ export function forumApi(limiter: RateLimiter) {
       const q = queryOr400(c, threadListQuerySchema);
       const { db, user } = c.var;
       if (q.categoryId !== null && !(await findForumCategory(db, q.categoryId))) throw badRequest(FORUM_MSG.unknownCategory);
+      // One row more than the page says whether there is a next one.
       const rows = await listThreads(db, {
         sort: q.sortBy,
         filter: q.filter,
         categoryId: q.categoryId,
         viewerId: user?.id ?? null,
-        limit: q.limit,
+        limit: q.limit + 1,
         offset: q.offset,
+        after: q.after,
       });
+      const page = rows.slice(0, q.limit);
+      if (rows.length > q.limit) c.header(NEXT_CURSOR, threadCursor(q.sortBy, page[page.length - 1]));
       noSharedCache(c);
-      return c.json(rows.map(toThreadView));
+      return c.json(page.map(toThreadView));
     })
     .post("/threads", async (c) => {
       const user = requireUser(c);
@@ -107,9 +112,11 @@ export function forumApi(limiter: RateLimiter) {
     .get("/threads/:id/comments", async (c) => {
       const thread = await existingThread(c);
       const q = queryOr400(c, commentListQuerySchema);
-      const rows = await listThreadComments(c.var.db, thread.id, q.limit ?? COMMENT_PAGE.size, q.offset ?? 0, c.var.user?.id ?? null);
+      const rows = await listThreadComments(c.var.db, thread.id, { ...q, limit: q.limit + 1, viewerId: c.var.user?.id ?? null });
+      const page = rows.slice(0, q.limit);
+      if (rows.length > q.limit) c.header(NEXT_CURSOR, commentCursor(page[page.length - 1]));
       noSharedCache(c);
-      return c.json(rows.map(toCommentView));
+      return c.json(page.map(toCommentView));
     })
     .post("/threads/:id/comments", async (c) => {
       const user = requireUser(c);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { auditLog, threadComments, threads } from "../../db/schema/mod.ts";
+import { auditLog, forumCategories, threadComments, threads } from "../../db/schema/mod.ts";
 import { createUser, loginCookie, startServer, until } from "../_helpers.ts";
 import { collectErrors, hasChromium, launchBrowser, screenshot, signedInContext, waitFocused, waitHydrated } from "./_browser.ts";
 
@@ -235,6 +235,82 @@ Deno.test({
     assert.equal(entry?.actorId, admin.id);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "forum-admin-390");
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] forum: Load more threads appends the next page by its key, and without script it is a link to that page",
+  fn: async () => {
+    const feedback = (await db.select().from(forumCategories).where(eq(forumCategories.slug, "feedback")).get())!;
+    const t0 = Date.now() - 3_600_000;
+    for (let i = 0; i < 40; i++) {
+      await db.insert(threads).values({
+        userId: bob.id,
+        categoryId: feedback.id,
+        title: `Paged ${i}`,
+        content: "x",
+        createdAt: t0 + i * 1000,
+      });
+    }
+    const want = Array.from({ length: 40 }, (_, i) => `Paged ${39 - i}`);
+    for (const width of [1440, 390]) {
+      const ctx = await signedInContext(browser!, server.url, await loginCookie(db, alice.id), {
+        viewport: { width, height: width === 390 ? 844 : 900 },
+      });
+      const { page, errors } = await open(ctx, "/forum?category=feedback");
+      assert.deepEqual(await titles(page), want.slice(0, 30));
+      const more = page.getByTestId("more-threads");
+      assert.match((await more.getAttribute("href")) ?? "", /^\/forum\?category=feedback&after=[A-Za-z0-9_-]+$/);
+      await more.scrollIntoViewIfNeeded();
+      // Rows past the third are painted when they near the screen (content-visibility): two frames after the scroll.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await screenshot(page, `forum-load-more-${width}`);
+      await more.click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="thread-title"]').length === 40);
+      assert.deepEqual(await titles(page), want);
+      assert.equal(new URL(page.url()).search, "?category=feedback", "the page stays; the list grows");
+      await more.waitFor({ state: "detached" });
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    }
+    const ctx = await browser!.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/forum?category=feedback`);
+    await page.getByTestId("more-threads").click();
+    await page.waitForURL((u) => u.searchParams.has("after"));
+    assert.deepEqual(await titles(page), want.slice(30));
+    assert.equal(await page.getByTestId("more-threads").count(), 0);
+    await ctx.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "[e2e] forum: Load more comments appends a thread's next comments by key",
+  fn: async () => {
+    const [busy] = await db.insert(threads).values({
+      userId: bob.id,
+      title: "Many replies",
+      content: "x",
+      createdAt: Date.now() - 7_200_000,
+    })
+      .returning();
+    const t0 = Date.now() - 7_000_000;
+    for (let i = 0; i < 120; i++) {
+      await db.insert(threadComments).values({ threadId: busy.id, userId: alice.id, content: `Reply ${i}`, createdAt: t0 + i });
+    }
+    const ctx = await browser!.newContext();
+    const { page, errors } = await open(ctx, `/forum?thread=${busy.id}`);
+    const items = page.locator(`#comments-${busy.id} li[data-comment-id]`);
+    assert.equal(await items.count(), 100);
+    await page.getByTestId("more-comments").click();
+    await page.waitForFunction((id) => document.querySelectorAll(`#comments-${id} li[data-comment-id]`).length === 120, busy.id);
+    assert.equal(await items.last().locator("p").last().textContent(), "Reply 119");
+    assert.equal(new URL(page.url()).searchParams.get("comments"), null, "the page stays; the list grows");
+    assert.equal(await page.getByTestId("more-comments").count(), 0);
     assert.deepEqual(errors, []);
     await ctx.close();
   },

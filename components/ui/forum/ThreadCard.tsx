@@ -7,7 +7,7 @@ import { ThreadComments, type Viewer } from "./ThreadComments.tsx";
 import { ReportLink, ReportPostDialog } from "../ReportForm.tsx";
 import { PostStatusNote } from "../PostStatusNote.tsx";
 
-type Props = {
+export type ThreadCardProps = {
   thread: ThreadView;
   categoryName: string | null;
   viewer: Viewer | null;
@@ -32,7 +32,7 @@ const action = "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 t
  * link to the thread's own view), author or Anonymous, relative time, category badge, tags,
  * content cut at 400 characters with Show more / Show less, then upvote, Reply and Delete.
  */
-export function ThreadCard(props: Props) {
+export function ThreadCard(props: ThreadCardProps) {
   const { thread, categoryName, viewer, now, open } = props;
   const [expanded, setExpanded] = useState(open);
   const [reporting, setReporting] = useState(false);

@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import { authorName, COMMENT_PAGE, FORUM_LIMITS, FORUM_MSG, type ForumCommentView } from "../../../common/forum_rules.ts";
+import {
+  authorName,
+  COMMENT_PAGE,
+  FORUM_LIMITS,
+  FORUM_MSG,
+  type ForumCommentView,
+  forumHref,
+  threadAnchor,
+} from "../../../common/forum_rules.ts";
 import { formatRelativeTime } from "../../../common/format.ts";
+import { commentCursor } from "../../../common/forum_cursor.ts";
 import { api } from "../api.ts";
 import { Spinner } from "../Spinner.tsx";
 import { toast } from "../toast.ts";
@@ -28,7 +37,9 @@ type Props = {
 /** A thread's comments, oldest first, loaded when the thread is opened, with the reply box for members. */
 export function ThreadComments({ threadId, initial, viewer, now, focusReply, countChanged }: Props) {
   const [list, setList] = useState<ForumCommentView[] | null>(initial);
-  const [hasMore, setHasMore] = useState(initial ? initial.length >= COMMENT_PAGE.size : false);
+  // The next page is asked for by the key of the last comment the server sent (decision 047), not by
+  // how many are shown: a comment posted or deleted here meanwhile shifts nothing.
+  const [next, setNext] = useState(initial && initial.length >= COMMENT_PAGE.size ? commentCursor(initial[initial.length - 1]) : null);
   const [failed, setFailed] = useState(false);
   const [text, setText] = useState("");
   const [posting, setPosting] = useState(false);
@@ -37,12 +48,12 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const base = `/api/forum/threads/${threadId}/comments`;
 
-  async function load(offset: number) {
+  async function load(after: string | null) {
     setFailed(false);
     try {
-      const page = await api<ForumCommentView[]>(`${base}?limit=${COMMENT_PAGE.size}&offset=${offset}`);
-      setList((l) => (offset === 0 ? page : [...(l ?? []), ...page.filter((c) => !l?.some((x) => x.id === c.id))]));
-      setHasMore(page.length === COMMENT_PAGE.size);
+      const page = await api<ForumCommentView[]>(`${base}?limit=${COMMENT_PAGE.size}${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      setList((l) => (after === null ? page : [...(l ?? []), ...page.filter((c) => !l?.some((x) => x.id === c.id))]));
+      setNext(page.length === COMMENT_PAGE.size ? commentCursor(page[page.length - 1]) : null);
     } catch {
       setFailed(true);
       toast({ title: FORUM_MSG.fetchCommentsError, description: "Please try again.", variant: "destructive" });
@@ -50,7 +61,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
   }
 
   useEffect(() => {
-    if (!initial) load(0);
+    if (!initial) load(null);
   }, []);
 
   // Opened by Reply: focus the box once the comments are in, since their arrival pushes it down
@@ -113,7 +124,7 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
       {failed && (
         <p role="alert" className="text-sm text-red-300">
           {FORUM_MSG.fetchCommentsError}.{" "}
-          <button type="button" className="underline" onClick={() => load(list?.length ?? 0)}>Try again</button>
+          <button type="button" className="underline" onClick={() => load(list ? next : null)}>Try again</button>
         </p>
       )}
       {list?.length === 0 && <p className="text-sm text-neutral-400">No comments yet.</p>}
@@ -152,10 +163,19 @@ export function ThreadComments({ threadId, initial, viewer, now, focusReply, cou
           ))}
         </ul>
       )}
-      {hasMore && list && (
-        <button type="button" className="btn-secondary mt-3" onClick={() => load(list.length)}>
+      {next && list && (
+        // A link, so a crawler (or a browser without script) reaches the next comments (decision 047).
+        <a
+          href={`${forumHref({ thread: threadId, comments: next })}#${threadAnchor(threadId)}`}
+          className="btn-secondary mt-3 inline-block"
+          data-testid="more-comments"
+          onClick={(e) => {
+            e.preventDefault();
+            load(next);
+          }}
+        >
           Load more comments
-        </button>
+        </a>
       )}
       {viewer
         ? (
