@@ -36,6 +36,8 @@ if (MOTO_CPU !== "any") {
 const health = async (url: string) => await (await fetch(`${url}/healthz`)).json();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+const PUTS = 'litestream_replica_operation_total{operation="PUT",replica_type="s3"}';
+const PUT_BYTES = 'litestream_replica_operation_bytes{operation="PUT",replica_type="s3"}';
 const rows: (string | number)[][] = [];
 const cpuRows: (string | number)[][] = [];
 const results = new Map<string, WrkResult[]>();
@@ -122,6 +124,8 @@ end`;
             ? `${delta('litestream_checkpoint_count{mode="PASSIVE"}')}/${delta('litestream_checkpoint_count{mode="RESTART"}')}`
             : "-",
           replicated ? ((delta("litestream_sync_seconds") * 1000) / Math.max(1, delta("litestream_sync_count"))).toFixed(1) : "-",
+          replicated ? (delta(PUTS) / cpu.wallSeconds).toFixed(1) : "-",
+          replicated ? (delta(PUT_BYTES) / r.requests / 1024).toFixed(1) : "-",
         ]);
         results.set(String(replicated), [...(results.get(String(replicated)) ?? []), r]);
         rows.push([
@@ -153,8 +157,21 @@ printTable(
 );
 printTable(
   "Where the CPU went during the load: CPU ms per request by process (utime + stime from /proc), the other work on the machine in " +
-    "cores, and from Litestream's metrics the WAL it copied per request, its checkpoints and the time of one sync (a monitor tick)",
-  ["run", "replication", "server", "litestream", "moto", "others (cores)", "WAL KiB/req", "checkpoints P/R", "sync ms"],
+    "cores, and from Litestream's metrics the WAL it copied per request, its checkpoints, the time of one sync (a monitor tick), " +
+    "its PUTs a second and what it sent (LZ4) per request",
+  [
+    "run",
+    "replication",
+    "server",
+    "litestream",
+    "moto",
+    "others (cores)",
+    "WAL KiB/req",
+    "checkpoints P/R",
+    "sync ms",
+    "PUT/s",
+    "sent KiB/req",
+  ],
   cpuRows,
 );
 const mean = (key: string, f: (r: WrkResult) => number) => {

@@ -1,6 +1,6 @@
 import { type Client, createClient, type InArgs, type InStatement, type Transaction, type TransactionMode } from "@libsql/client";
 import { AsyncLock } from "./write_lock.ts";
-import { checkpointPragma, type FileDbOptions } from "./sqlite_client.ts";
+import { durabilityPragmas, type FileDbOptions } from "./sqlite_client.ts";
 
 /**
  * A local file through @libsql/client's own driver (DB_DRIVER=libsql), so the driver a libSQL
@@ -17,7 +17,7 @@ export function createLibsqlFileClient(url: string, opts: FileDbOptions = {}): C
   const inner = createClient({ url, concurrency: 1 });
   const lock = new AsyncLock();
   const ready = inner.executeMultiple(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; ${checkpointPragma(opts)}`,
+    `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; ${durabilityPragmas(opts)}`,
   );
   const locked = <T>(fn: () => Promise<T>) =>
     lock.run(async () => {

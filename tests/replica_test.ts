@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseConfig } from "../lib/config.ts";
+import { countRateHit } from "../db/queries/rate_limits.ts";
 import { startReplication } from "../lib/replica/run.ts";
 import { findLitestream, freePort, litestreamYaml, parseMetrics, shadowPosition } from "../lib/replica/litestream.ts";
 import { DatabaseSync } from "node:sqlite";
@@ -72,12 +73,40 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
   );
 });
 
-Deno.test("[replica] while replicating the app leaves checkpoints to Litestream (wal_autocheckpoint 0); otherwise SQLite's 1000 pages", async () => {
-  for (const [overrides, pages] of [[{}, 1000], [{ ...S3, REPLICA_URL: "s3://b-1/db" }, 0]] as const) {
+Deno.test("[replica] while replicating the app leaves checkpoints to Litestream and commits unsynced; otherwise 1000-page checkpoints, fsynced", async () => {
+  // Decision 050: synchronous NORMAL (1) while Litestream replicates, FULL (2) without a replica.
+  for (const [overrides, pages, synchronous] of [[{}, 1000, 2], [{ ...S3, REPLICA_URL: "s3://b-1/db" }, 0, 1]] as const) {
     await using site = await makeTestEnv(overrides);
-    const { rows } = await site.db.client.execute("PRAGMA wal_autocheckpoint");
-    assert.equal(Number(Object.values(rows[0])[0]), pages, JSON.stringify(overrides));
+    const pragma = async (name: string) => Number(Object.values((await site.db.client.execute(`PRAGMA ${name}`)).rows[0])[0]);
+    assert.equal(await pragma("wal_autocheckpoint"), pages, JSON.stringify(overrides));
+    assert.equal(await pragma("synchronous"), synchronous, JSON.stringify(overrides));
+    // A rate-limit count (the only write that asks for no fsync) leaves the connection as it found it.
+    assert.deepEqual((await countRateHit(site.db, "test:key", Date.now(), 60_000)).count, 1);
+    assert.equal(await pragma("synchronous"), synchronous, JSON.stringify(overrides));
+    const [count] = (await site.db.client.execute("select count(*) as n from rate_limits where key = 'test:key'")).rows;
+    assert.equal(Number(count.n), 1);
   }
+});
+
+Deno.test("[replica] Litestream's configuration: copies four times a second, ships every second, checkpoints at least every second; no secret", () => {
+  const config = testConfig({ ...S3, REPLICA_URL: "s3://b-1/site/db", DATA_DIR: "/srv/data" });
+  const yaml = litestreamYaml(config, 9999, "/srv/data/dreamreel.db");
+  for (
+    const line of [
+      'addr: "127.0.0.1:9999"',
+      '  - path: "/srv/data/dreamreel.db"',
+      "    monitor-interval: 250ms",
+      "    checkpoint-interval: 1s",
+      "    min-checkpoint-page-count: 1000",
+      "    max-checkpoint-page-count: 10000",
+      '        bucket: "b-1"',
+      '        path: "site/db"',
+      '        endpoint: "http://s3.local:9000"',
+      "        sync-interval: 1s",
+      "        retention: 24h",
+    ]
+  ) assert.ok(yaml.split("\n").includes(line), `${line} in\n${yaml}`);
+  assert.ok(!yaml.includes("media-secret") && !yaml.includes("media-key"), "the keys go in the environment, not the file");
 });
 
 Deno.test("[replica] Litestream's metrics, shadow WAL and log lines read as positions, failures and their kind", async () => {

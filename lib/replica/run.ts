@@ -1,8 +1,8 @@
 /**
  * The main process's Litestream (issue 37, decision 037): one per database however many web
  * workers run, started after the migrations, restarted when it dies (250 ms, doubling to 10 s;
- * the backoff starts over after 30 s alive), stopped last on shutdown after a final sync. Every
- * second its metrics are read and the replica's state written for every process (status.ts).
+ * the backoff starts over after 30 s alive), stopped last on shutdown after a final sync. Four
+ * times a second its metrics are read and the replica's state written for every process (status.ts).
  */
 import { writeFile } from "node:fs/promises";
 import type { Db } from "../../db/client.ts";
@@ -31,6 +31,12 @@ const MAX_BACKOFF_MS = 10_000;
 const FINAL_SYNC_MS = 30_000;
 /** While Litestream is down this long, the app checkpoints itself so the WAL cannot grow without end. */
 const CHECKPOINT_WHEN_DOWN_MS = 30_000;
+/**
+ * How often Litestream's metrics and shadow WAL are read and the state written: as often as
+ * Litestream copies the WAL (monitor-interval), so the lag shown is off by at most this much, not
+ * by a second (decision 050). One poll costs a loopback request and a directory listing.
+ */
+export const POLL_MS = 250;
 /** The same failure is logged again at most this often. */
 const RELOG_MS = 60_000;
 
@@ -109,7 +115,17 @@ export function startReplication(config: Config, db: Db): Replication | null {
 
   let downSince: number | null = null;
   let lastCheckpoint = 0;
+  let polling = false;
   const poll = async () => {
+    if (polling) return; // the last one still waits on a slow Litestream: no pile-up
+    polling = true;
+    try {
+      await pollOnce();
+    } finally {
+      polling = false;
+    }
+  };
+  const pollOnce = async () => {
     const now = Date.now();
     if (tracker.running && metricsPort) {
       try {
@@ -126,7 +142,7 @@ export function startReplication(config: Config, db: Db): Replication | null {
     }
     await writeStatus(config, tracker.status()).catch((e) => log.warn("replica: status not written", { error: String(e) }));
   };
-  const poller = setInterval(() => void poll(), 1000);
+  const poller = setInterval(() => void poll(), POLL_MS);
 
   log.info("replica: replicating the database with Litestream", { litestream: version, replica: redactUrl(config.replica.url) });
   void checkAtStart(config, report);

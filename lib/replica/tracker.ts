@@ -12,8 +12,8 @@ import { LAGGING_SECONDS, type ReplicaProblem, type ReplicaStatus } from "./stat
 /** A WAL position within one generation: the WAL file's index, then the offset in it. */
 export type WalPosition = { index: number; offset: number };
 const compare = (a: WalPosition, b: WalPosition) => a.index - b.index || a.offset - b.offset;
-/** Polls kept while the replica is behind (one a second: an hour). */
-const MAX_SAMPLES = 3600;
+/** Polls kept while the replica is behind (four a second, run.ts: an hour). */
+const MAX_SAMPLES = 14_400;
 const MAX_LINE = 4096;
 
 export type LogEvent = { kind: "error"; text: string } | { kind: "written" } | { kind: "generation" } | null;
