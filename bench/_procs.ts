@@ -94,7 +94,11 @@ export async function litestreamMetrics(dataDir: string): Promise<Map<string, nu
 }
 
 /** The pids of this bench's own moto (Python under this process), to pin it: never another user's. */
-export function ownMotoPids(): number[] {
+export const ownMotoPids = () => ownPids((p) => /python|moto/.test(p.comm));
+/** The pids of this bench's own Litestream. */
+export const ownLitestreamPids = () => ownPids((p) => p.comm === "litestream");
+
+function ownPids(match: (p: Proc) => boolean): number[] {
   const procs = allProcs();
   const mine = new Set([Deno.pid]);
   const out: number[] = [];
@@ -104,7 +108,7 @@ export function ownMotoPids(): number[] {
       if (mine.has(p.ppid) && !mine.has(p.pid)) {
         mine.add(p.pid);
         grew = true;
-        if (/python|moto/.test(p.comm)) out.push(p.pid);
+        if (match(p)) out.push(p.pid);
       }
     }
   }

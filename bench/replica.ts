@@ -7,6 +7,8 @@
  * moto runs on wrk's core (MOTO_CPU; "any" leaves it unpinned). A second table says where the CPU
  * went (server, Litestream, moto, the rest of the machine) and what Litestream did (WAL copied,
  * checkpoints, the time of one sync).
+ * Litestream shares the server's core unless LITESTREAM_CPU names others ("0,1"). LAG_SERIES=1
+ * prints every lag read, to tell a steady lag from a spike.
  *   deno task bench replica    (DURATION seconds, default 10; RUNS, default 2; MOTO_CPU, default 1)
  */
 import { eq } from "drizzle-orm";
@@ -15,7 +17,7 @@ import { motoCommand, startMoto } from "../tests/_moto.ts";
 import { replicaEnv } from "../tests/_replica.ts";
 import { seedItems } from "./_seed.ts";
 import { measure, printTable, startBenchServer, type WrkResult } from "./_lib.ts";
-import { cpuBetween, cpuSnapshot, litestreamMetrics, ownMotoPids } from "./_procs.ts";
+import { cpuBetween, cpuSnapshot, litestreamMetrics, ownLitestreamPids, ownMotoPids } from "./_procs.ts";
 
 const DURATION = Number(Deno.env.get("DURATION") ?? 10);
 const RUNS = Number(Deno.env.get("RUNS") ?? 2);
@@ -28,6 +30,9 @@ const moto = await startMoto();
 // moto stands for a remote bucket, whose CPU is not the site's: it runs on wrk's core unless MOTO_CPU says otherwise
 // ("any": not pinned, as before issue 44, when it took CPU from the server's core too).
 const MOTO_CPU = Deno.env.get("MOTO_CPU") ?? "1";
+// Litestream inherits the server's core (0) unless LITESTREAM_CPU names others, e.g. "0,1": a 2-core machine whose scheduler
+// puts it where there is room.
+const LITESTREAM_CPU = Deno.env.get("LITESTREAM_CPU") ?? "0";
 if (MOTO_CPU !== "any") {
   for (const pid of ownMotoPids()) {
     new Deno.Command("taskset", { args: ["-a", "-p", "-c", MOTO_CPU, String(pid)], stdout: "null" }).outputSync();
@@ -80,6 +85,11 @@ end`;
             if (i > 600) throw new Error("the replica never got in sync");
             await new Promise((r) => setTimeout(r, 100));
           }
+          if (LITESTREAM_CPU !== "0") {
+            for (const pid of ownLitestreamPids()) {
+              new Deno.Command("taskset", { args: ["-a", "-p", "-c", LITESTREAM_CPU, String(pid)], stdout: "null" }).outputSync();
+            }
+          }
         }
         await measure("warm-up", `${server.url}/`, { lua, seconds: 3 });
         const lags: number[] = [];
@@ -127,6 +137,7 @@ end`;
           replicated ? (delta(PUTS) / cpu.wallSeconds).toFixed(1) : "-",
           replicated ? (delta(PUT_BYTES) / r.requests / 1024).toFixed(1) : "-",
         ]);
+        if (replicated && Deno.env.get("LAG_SERIES")) console.log(`lag every 250 ms, run ${run}: ${lags.join(" ")}`);
         results.set(String(replicated), [...(results.get(String(replicated)) ?? []), r]);
         rows.push([
           run,
@@ -150,7 +161,9 @@ end`;
 
 printTable(
   `POST like + POST comment (half each), 100 members, 1,000 items; wrk -t1 -c32 -d${DURATION}s from core 1; server and Litestream ` +
-    `on core 0, moto on ${MOTO_CPU === "any" ? "any core" : `core ${MOTO_CPU}`}; load average before: ${loadBefore}, after: ` +
+    `on core 0${LITESTREAM_CPU === "0" ? "" : ` (Litestream on ${LITESTREAM_CPU})`}, moto on ${
+      MOTO_CPU === "any" ? "any core" : `core ${MOTO_CPU}`
+    }; load average before: ${loadBefore}, after: ` +
     Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" "),
   ["run", "replication", "req/s", "p99", "non-2xx", "socket errors", "lag (median)", "lag (max)", "in sync after load"],
   rows,
