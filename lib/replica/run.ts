@@ -84,7 +84,10 @@ export function startReplication(config: Config, db: Db): Replication | null {
       if (lastLogged.text) log.info("replica: replicating again", { after: lastLogged.text });
       lastLogged = { text: "", at: 0 };
       tracker.succeeded();
-    } else tracker.newGeneration();
+    } else {
+      tracker.newGeneration();
+      known = null;
+    }
   };
 
   const start = async (failures: number) => {
@@ -94,6 +97,7 @@ export function startReplication(config: Config, db: Db): Replication | null {
       metricsPort = freePort();
       await writeFile(configPath, litestreamYaml(config, metricsPort), { mode: 0o600 });
       const proc = child = spawnLitestream(bin, configPath, env);
+      known = null;
       tracker.started(null);
       readLines(proc.stdout, onLine);
       readLines(proc.stderr, onLine);
@@ -116,6 +120,10 @@ export function startReplication(config: Config, db: Db): Replication | null {
   let downSince: number | null = null;
   let lastCheckpoint = 0;
   let polling = false;
+  /** The replica's position when it last held the whole shadow WAL; null when it did not (or Litestream restarted). */
+  let known: { index: number; offset: number } | null = null;
+  let lastShown = "";
+  let lastWrittenAt = 0;
   const poll = async () => {
     if (polling) return; // the last one still waits on a slow Litestream: no pile-up
     polling = true;
@@ -129,9 +137,15 @@ export function startReplication(config: Config, db: Db): Replication | null {
     const now = Date.now();
     if (tracker.running && metricsPort) {
       try {
-        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(900) });
-        const { replica } = parseMetrics(await res.text());
-        tracker.observe(await shadowPosition(dbPath), replica);
+        const shadow = await shadowPosition(dbPath);
+        // The replica had all of a shadow WAL that has not moved since: nothing to ask Litestream (the idle case, most polls).
+        const same = shadow && known && shadow.index === known.index && shadow.offset === known.offset;
+        if (!same) {
+          const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(900) });
+          const { replica } = parseMetrics(await res.text());
+          known = replica && shadow && replica.index === shadow.index && replica.offset === shadow.offset ? replica : null;
+          tracker.observe(shadow, replica);
+        } else tracker.observe(shadow, known);
       } catch { /* still starting */ }
     }
     // Nobody checkpoints while Litestream is down: after a while the app does, once in a while (a new generation follows).
@@ -140,7 +154,13 @@ export function startReplication(config: Config, db: Db): Replication | null {
       lastCheckpoint = now;
       await db.client.execute("PRAGMA wal_checkpoint(PASSIVE)").catch(() => {});
     }
-    await writeStatus(config, tracker.status()).catch((e) => log.warn("replica: status not written", { error: String(e) }));
+    // Written when something the readers show changed, else once a second (readers take a file 5 s old for a dead owner).
+    const status = tracker.status(now);
+    const shown = JSON.stringify({ ...status, updatedAt: 0 });
+    if (shown === lastShown && now - lastWrittenAt < 1000) return;
+    lastShown = shown;
+    lastWrittenAt = now;
+    await writeStatus(config, status).catch((e) => log.warn("replica: status not written", { error: String(e) }));
   };
   const poller = setInterval(() => void poll(), POLL_MS);
 

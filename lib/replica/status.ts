@@ -1,8 +1,8 @@
 /**
  * The replica's state as the operator sees it (admin overview, /healthz, the log). The main
  * process runs Litestream and knows it; the web workers do not share its memory, so it writes
- * what it knows to `DATA_DIR/replica-status.json` every second (a file, not a row: a row written
- * every second would itself be replicated every second, decision 037) and every process reads it.
+ * what it knows to `DATA_DIR/replica-status.json` four times a second (a file, not a row: a row
+ * written that often would itself be replicated every second, decision 037) and every process reads it.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
