@@ -1,6 +1,6 @@
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { FileWriteLock } from "./write_lock.ts";
+import { FileWriteLock, type WriteGate } from "./write_lock.ts";
 
 /**
  * The libSQL client interface (what drizzle's libsql driver calls) over Deno's built-in SQLite
@@ -13,13 +13,16 @@ import { FileWriteLock } from "./write_lock.ts";
  * by this same process would block the event loop. The lock is also a file lock other processes
  * take (db/write_lock.ts), so they wait for each other off the event loop too.
  */
-const READ = /^\s*(select|explain)\b/i;
+export const READ = /^\s*(select|explain)\b/i;
 const STATEMENT_CACHE = 300;
 
 type Row = unknown[] & Record<string, unknown>;
 
-/** How a local database file is opened: `replicated` when Litestream copies its WAL (REPLICA_URL, lib/replica/). */
-export type FileDbOptions = { replicated?: boolean };
+/**
+ * How a local database file is opened: `replicated` when Litestream copies its WAL (REPLICA_URL, lib/replica/);
+ * `beforeWrite`, a wait before each write or transaction queues for the write lock (lib/replica/backpressure.ts).
+ */
+export type FileDbOptions = { replicated?: boolean; beforeWrite?: WriteGate };
 
 /**
  * With Litestream running (decisions 037 and 050):
@@ -122,7 +125,7 @@ export const hasUnsyncedWrites = (client: unknown): client is UnsyncedWrites =>
 export function createSqliteClient(path: string, opts: FileDbOptions = {}): Client {
   const writer = new Connection(path, false, opts);
   const reader = new Connection(path, true);
-  const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path);
+  const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path, opts.beforeWrite);
   let closed = false;
 
   const inTransaction = async <T>(fn: () => T): Promise<T> => {

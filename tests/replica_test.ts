@@ -36,6 +36,7 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
     accessKeyId: "media-key",
     secretAccessKey: "media-secret",
     forcePathStyle: true,
+    maxLagSeconds: 1,
   });
   const own = parseConfig({
     ...S3,
@@ -210,7 +211,13 @@ Deno.test("[replica] /healthz and the overview read the state the main process w
   };
   const health = async () => await (await site.request("/healthz")).json();
   await writeStatus(site.config, base);
-  assert.deepEqual(await health(), { db: "ok", replica: "ok", replicaLagSeconds: 1, replicaSyncedAt: new Date(now - 1000).toISOString() });
+  assert.deepEqual(await health(), {
+    db: "ok",
+    replica: "ok",
+    replicaLagSeconds: 1,
+    replicaSyncedAt: new Date(now - 1000).toISOString(),
+    replicaDelayedWrites: 0,
+  });
   await writeStatus(site.config, { ...base, state: "lagging", lagSeconds: 14, syncedAt: now - 14_000 });
   assert.equal((await health()).replica, "lagging");
   const lastError =

@@ -23,6 +23,8 @@ export type ReplicaStatus = {
   syncedAt: number | null;
   /** How far the replica is behind the database, in seconds (0 when it has everything). */
   lagSeconds: number;
+  /** The same in ms, for the writers' back-pressure (lib/replica/backpressure.ts); absent in a file an older version wrote. */
+  lagMs?: number;
   problem: ReplicaProblem | null;
   /** The last failure in the operator's words, and when; kept after recovery for the admin page. */
   lastError: string | null;
@@ -42,6 +44,7 @@ export const OFF: ReplicaStatus = {
   state: "off",
   syncedAt: null,
   lagSeconds: 0,
+  lagMs: 0,
   problem: null,
   lastError: null,
   lastErrorAt: null,

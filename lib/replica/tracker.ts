@@ -163,14 +163,15 @@ export class ReplicaTracker {
 
   status(now = Date.now()): ReplicaStatus {
     const oldest = this.#samples[0];
-    const lagMs = oldest ? now - oldest.after : this.#polled ? 0 : now - this.#downSince;
-    const lagSeconds = Math.max(0, Math.round(lagMs / 1000));
+    const lagMs = Math.max(0, oldest ? now - oldest.after : this.#polled ? 0 : now - this.#downSince);
+    const lagSeconds = Math.round(lagMs / 1000);
     const failing = this.#error !== null && this.#error.at > this.#okAt;
     const problem: ReplicaProblem | null = !this.running ? "not-running" : failing ? this.#problem : null;
     return {
       state: problem ? "down" : lagSeconds > LAGGING_SECONDS ? "lagging" : "ok",
       syncedAt: this.#syncedAt,
       lagSeconds,
+      lagMs,
       problem,
       lastError: this.#error?.text ?? null,
       lastErrorAt: this.#error?.at ?? null,
