@@ -94,9 +94,12 @@ end`;
         await measure("warm-up", `${server.url}/`, { lua, seconds: 3 });
         const lags: number[] = [];
         let polling = replicated;
+        let delayed = 0; // writes the back-pressure made wait (REPLICA_MAX_LAG_SECONDS, decision 050)
         const poller = (async () => {
           while (polling) {
-            lags.push((await health(server.url)).replicaLagSeconds);
+            const h = await health(server.url);
+            lags.push(h.replicaLagSeconds);
+            delayed = h.replicaDelayedWrites ?? 0;
             await new Promise((r) => setTimeout(r, 250));
           }
         })();
@@ -137,7 +140,9 @@ end`;
           replicated ? (delta(PUTS) / cpu.wallSeconds).toFixed(1) : "-",
           replicated ? (delta(PUT_BYTES) / r.requests / 1024).toFixed(1) : "-",
         ]);
-        if (replicated && Deno.env.get("LAG_SERIES")) console.log(`lag every 250 ms, run ${run}: ${lags.join(" ")}`);
+        if (replicated && Deno.env.get("LAG_SERIES")) {
+          console.log(`lag every 250 ms, run ${run} (${delayed} of ${r.requests} writes delayed): ${lags.join(" ")}`);
+        }
         results.set(String(replicated), [...(results.get(String(replicated)) ?? []), r]);
         rows.push([
           run,
