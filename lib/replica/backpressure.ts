@@ -24,7 +24,7 @@ export class WriteBackpressure {
   delayed = 0;
   #status: ReplicaStatus = OFF;
   #readAt = -Infinity;
-  #reading = false;
+  #reading: Promise<void> | null = null;
   readonly #maxLagMs: number;
 
   constructor(readonly config: Config) {
@@ -62,16 +62,16 @@ export class WriteBackpressure {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  /** Reads the status file in the background (one read at a time); the next writes use it. */
+  /** Reads the status file in the background (one read at a time: a call meanwhile gets that read); the next writes use it. */
   refresh(now = Date.now()): Promise<void> {
-    if (this.#reading) return Promise.resolve();
-    this.#reading = true;
+    if (this.#reading) return this.#reading;
     this.#readAt = now;
-    return readReplicaStatus(this.config).then((s) => {
+    this.#reading = readReplicaStatus(this.config).then((s) => {
       this.#status = s;
     }, () => {}).finally(() => {
-      this.#reading = false;
+      this.#reading = null;
     });
+    return this.#reading;
   }
 }
 
