@@ -4,6 +4,7 @@ import { hideInLogs, log, redactUrl, setLogLevel } from "./lib/log.ts";
 import { exitOnConfigError, runWorker, serveAll, untilStopped, WORKER_FLAG } from "./server.ts";
 import { ensureAssets } from "./lib/boot/ensure_assets.ts";
 import { openDb } from "./db/client.ts";
+import { fileDbOptions } from "./lib/replica/backpressure.ts";
 
 async function main() {
   let config;
@@ -21,7 +22,7 @@ async function main() {
   hideInLogs(secretValues(config));
   // A worker of the supervisor: the main process did the start-up work already.
   if (Deno.args.includes(WORKER_FLAG)) {
-    return await runWorker(config, openDb(config.databaseUrl, config.dbDriver, { replicated: !!config.replica }));
+    return await runWorker(config, openDb(config.databaseUrl, config.dbDriver, fileDbOptions(config)));
   }
   const shown = Object.fromEntries(Object.entries(urlSettings(config)).map(([k, v]) => [k, redactUrl(v)]));
   log.info("starting", { settings: shown });

@@ -18,7 +18,8 @@ export type DbDriver = "sqlite" | "libsql";
 
 /**
  * Opens the database through drizzle's libSQL driver. Local files use our client over Deno's
- * built-in SQLite (db/sqlite_client.ts: WAL, synchronous=FULL so a 2xx survives a power cut,
+ * built-in SQLite (db/sqlite_client.ts: WAL, synchronous=FULL so a 2xx survives a power cut, NORMAL while
+ * Litestream replicates, decision 050;
  * foreign keys, busy_timeout), or with `driver` "libsql" @libsql/client's (db/libsql_file_client.ts,
  * to run the tests on the driver remote URLs use); `libsql://` and `http(s)://` URLs use a libSQL server.
  */

@@ -1,6 +1,6 @@
 import { type Client, createClient, type InArgs, type InStatement, type Transaction, type TransactionMode } from "@libsql/client";
 import { AsyncLock } from "./write_lock.ts";
-import { checkpointPragma, type FileDbOptions } from "./sqlite_client.ts";
+import { durabilityPragmas, type FileDbOptions, READ } from "./sqlite_client.ts";
 
 /**
  * A local file through @libsql/client's own driver (DB_DRIVER=libsql), so the driver a libSQL
@@ -17,13 +17,19 @@ export function createLibsqlFileClient(url: string, opts: FileDbOptions = {}): C
   const inner = createClient({ url, concurrency: 1 });
   const lock = new AsyncLock();
   const ready = inner.executeMultiple(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; ${checkpointPragma(opts)}`,
+    `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; ${durabilityPragmas(opts)}`,
   );
   const locked = <T>(fn: () => Promise<T>) =>
     lock.run(async () => {
       await ready;
       return await fn();
     });
+  /** A write: first the replica's back-pressure wait, if any, then the lock (reads never wait for it). */
+  const writeLocked = async <T>(fn: () => Promise<T>) => {
+    const wait = opts.beforeWrite?.();
+    if (wait) await wait;
+    return await locked(fn);
+  };
 
   const client = {
     protocol: "file",
@@ -31,11 +37,15 @@ export function createLibsqlFileClient(url: string, opts: FileDbOptions = {}): C
       return inner.closed;
     },
     execute: (stmt: InStatement | string, args?: InArgs) =>
-      locked(() => typeof stmt === "string" ? inner.execute(stmt, args) : inner.execute(stmt)),
-    batch: (stmts: Parameters<Client["batch"]>[0], mode?: Parameters<Client["batch"]>[1]) => locked(() => inner.batch(stmts, mode)),
+      (READ.test(typeof stmt === "string" ? stmt : stmt.sql) ? locked : writeLocked)(() =>
+        typeof stmt === "string" ? inner.execute(stmt, args) : inner.execute(stmt)
+      ),
+    batch: (stmts: Parameters<Client["batch"]>[0], mode?: Parameters<Client["batch"]>[1]) => writeLocked(() => inner.batch(stmts, mode)),
     migrate: (stmts: InStatement[]) => locked(() => inner.migrate(stmts)),
-    executeMultiple: (sql: string) => locked(() => inner.executeMultiple(sql)),
+    executeMultiple: (sql: string) => writeLocked(() => inner.executeMultiple(sql)),
     async transaction(mode?: TransactionMode): Promise<Transaction> {
+      const wait = opts.beforeWrite?.();
+      if (wait) await wait;
       const release = await lock.acquire();
       let tx: Transaction;
       try {

@@ -1,6 +1,6 @@
 import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { FileWriteLock } from "./write_lock.ts";
+import { FileWriteLock, type WriteGate } from "./write_lock.ts";
 
 /**
  * The libSQL client interface (what drizzle's libsql driver calls) over Deno's built-in SQLite
@@ -13,20 +13,31 @@ import { FileWriteLock } from "./write_lock.ts";
  * by this same process would block the event loop. The lock is also a file lock other processes
  * take (db/write_lock.ts), so they wait for each other off the event loop too.
  */
-const READ = /^\s*(select|explain)\b/i;
+export const READ = /^\s*(select|explain)\b/i;
 const STATEMENT_CACHE = 300;
 
 type Row = unknown[] & Record<string, unknown>;
 
-/** How a local database file is opened: `replicated` when Litestream copies its WAL (REPLICA_URL, lib/replica/). */
-export type FileDbOptions = { replicated?: boolean };
+/**
+ * How a local database file is opened: `replicated` when Litestream copies its WAL (REPLICA_URL, lib/replica/);
+ * `beforeWrite`, a wait before each write or transaction queues for the write lock (lib/replica/backpressure.ts).
+ */
+export type FileDbOptions = { replicated?: boolean; beforeWrite?: WriteGate };
 
 /**
- * With Litestream running, the app never checkpoints on its own: Litestream does, after copying
- * the WAL, and a checkpoint of ours racing its lock switch would start a new generation (a full
- * snapshot upload). Decision 037; the main process checkpoints only while Litestream is down.
+ * With Litestream running (decisions 037 and 050):
+ * - the app never checkpoints on its own: Litestream does, after copying the WAL, and a checkpoint
+ *   of ours racing its lock switch would start a new generation (a full snapshot upload); the main
+ *   process checkpoints only while Litestream is down;
+ * - commits do not fsync (`synchronous=NORMAL`): under Litestream's writes each fsync of ours waited
+ *   for its data too, which cost most of the write throughput replication took. The WAL is still
+ *   fsynced before every checkpoint, and Litestream checkpoints at least once a second while there
+ *   are writes (checkpoint-interval 1s), so a power cut loses at most the last second or so on this
+ *   disk, as a dead disk loses at most two on the replica. A crash of the process loses nothing.
+ * Without a replica every commit is fsynced (`synchronous=FULL`): a 2xx survives a power cut.
  */
-export const checkpointPragma = (opts: FileDbOptions) => opts.replicated ? "PRAGMA wal_autocheckpoint = 0;" : "";
+export const durabilityPragmas = (opts: FileDbOptions) =>
+  opts.replicated ? "PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;" : "PRAGMA synchronous = FULL;";
 
 class Connection {
   readonly db: DatabaseSync;
@@ -35,7 +46,7 @@ class Connection {
   constructor(path: string, readOnly: boolean, opts: FileDbOptions = {}) {
     this.db = new DatabaseSync(path, { readOnly, timeout: 5000 } as ConstructorParameters<typeof DatabaseSync>[1]);
     this.db.exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
-    if (!readOnly) this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; ${checkpointPragma(opts)}`);
+    if (!readOnly) this.db.exec(`PRAGMA journal_mode = WAL; ${durabilityPragmas(opts)}`);
   }
 
   #prepare(sql: string) {
@@ -114,7 +125,7 @@ export const hasUnsyncedWrites = (client: unknown): client is UnsyncedWrites =>
 export function createSqliteClient(path: string, opts: FileDbOptions = {}): Client {
   const writer = new Connection(path, false, opts);
   const reader = new Connection(path, true);
-  const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path);
+  const lock = new FileWriteLock(path === ":memory:" || path === "" ? null : path, opts.beforeWrite);
   let closed = false;
 
   const inTransaction = async <T>(fn: () => T): Promise<T> => {
@@ -144,6 +155,8 @@ export function createSqliteClient(path: string, opts: FileDbOptions = {}): Clie
       return reader.arrays(sql, args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)));
     },
     writeUnsynced(sql: string, args: SQLInputValue[]): Promise<unknown[][]> {
+      // While replicating every commit is unsynced already (durabilityPragmas).
+      if (opts.replicated) return lock.run(() => Promise.resolve().then(() => writer.arrays(sql, args)));
       return lock.run(() =>
         Promise.resolve().then(() => {
           writer.db.exec("PRAGMA synchronous = NORMAL");

@@ -1,3 +1,6 @@
+/** Called before a write queues for the lock: undefined, or a promise to wait for first (the replica's back-pressure, decision 050). */
+export type WriteGate = () => Promise<void> | undefined;
+
 /** A FIFO async mutex. */
 export class AsyncLock {
   #tail: Promise<void> = Promise.resolve();
@@ -39,12 +42,18 @@ export class FileWriteLock {
   #inner = new AsyncLock();
   #file: Deno.FsFile | null;
 
-  /** `path` null (an in-memory database): the in-process lock alone. */
-  constructor(path: string | null) {
+  #gate: WriteGate | undefined;
+
+  /** `path` null (an in-memory database): the in-process lock alone. `gate`: a wait before queueing (FileDbOptions.beforeWrite). */
+  constructor(path: string | null, gate?: WriteGate) {
     this.#file = path ? Deno.openSync(`${path}.write-lock`, { read: true, write: true, create: true }) : null;
+    this.#gate = gate;
   }
 
   async acquire(): Promise<() => void> {
+    // Before queueing, not holding the lock: a write slowed down keeps no other write waiting behind it.
+    const wait = this.#gate?.();
+    if (wait) await wait;
     const release = await this.#inner.acquire();
     const file = this.#file;
     if (!file) return release;

@@ -170,6 +170,7 @@ function replicaOf(env: Env) {
     accessKeyId: (env.REPLICA_ACCESS_KEY_ID ?? env.S3_ACCESS_KEY_ID)!,
     secretAccessKey: (env.REPLICA_SECRET_ACCESS_KEY ?? env.S3_SECRET_ACCESS_KEY)!,
     forcePathStyle: env.REPLICA_FORCE_PATH_STYLE ?? env.S3_FORCE_PATH_STYLE,
+    maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app_env.ts";
 import { publicView, readReplicaStatus } from "../lib/replica/status.ts";
+import { backpressureFor } from "../lib/replica/backpressure.ts";
 
 /**
  * `GET /healthz` for load balancers, container health checks and monitors (issue 37): 200 with
@@ -17,5 +18,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
     db = "down";
   }
   const replica = publicView(await readReplicaStatus(c.var.config));
-  return c.json({ db, ...replica }, db === "ok" ? 200 : 503);
+  // Writes this process made wait while the replica trailed (decision 050): proof the back-pressure acted, per process.
+  const gate = backpressureFor(c.var.config);
+  return c.json({ db, ...replica, ...(gate ? { replicaDelayedWrites: gate.delayed } : {}) }, db === "ok" ? 200 : 503);
 });

@@ -37,7 +37,7 @@ export const motoClient = () =>
   new AwsClient({ accessKeyId: KEY, secretAccessKey: SECRET, service: "s3", region: "us-east-1", retries: 0 });
 
 /** moto on a free loopback port with one bucket (more with `buckets`); `close` stops it. */
-export async function startMoto(buckets: string[] = [MOTO_BUCKET]): Promise<S3Server> {
+export async function startMoto(buckets: string[] = [MOTO_BUCKET]): Promise<S3Server & { pid: number }> {
   const cmd = motoCommand();
   if (!cmd) throw new Error("moto is not installed");
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -68,6 +68,7 @@ export async function startMoto(buckets: string[] = [MOTO_BUCKET]): Promise<S3Se
     if (!res.ok) throw new Error(`moto: create bucket ${bucket}: ${res.status}`);
   }
   return {
+    pid: child.pid,
     endpoint,
     dir: "",
     env: {

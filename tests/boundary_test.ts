@@ -126,8 +126,10 @@ const LIB_RULE: Record<string, string[]> = {
   "lib/render": ["lib", "lib/http", "lib/feed", "lib/auth", "lib/community", "lib/settings"],
   // ActivityPub (issue 40): items and members out, follows in; the "new follower" notification is notify's.
   "lib/federation": ["lib", "lib/http", "lib/jobs", "lib/media", "lib/feed", "lib/community", "lib/auth", "lib/notify", "lib/settings"],
+  // boot opens the database with the replica's options (lib/replica/backpressure.ts, decision 050).
   "lib/boot": [
     "lib",
+    "lib/replica",
     "lib/http",
     "lib/media",
     "lib/feed",

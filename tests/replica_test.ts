@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseConfig } from "../lib/config.ts";
+import { countRateHit } from "../db/queries/rate_limits.ts";
 import { startReplication } from "../lib/replica/run.ts";
 import { findLitestream, freePort, litestreamYaml, parseMetrics, shadowPosition } from "../lib/replica/litestream.ts";
 import { DatabaseSync } from "node:sqlite";
@@ -35,6 +36,7 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
     accessKeyId: "media-key",
     secretAccessKey: "media-secret",
     forcePathStyle: true,
+    maxLagSeconds: 1,
   });
   const own = parseConfig({
     ...S3,
@@ -72,12 +74,40 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
   );
 });
 
-Deno.test("[replica] while replicating the app leaves checkpoints to Litestream (wal_autocheckpoint 0); otherwise SQLite's 1000 pages", async () => {
-  for (const [overrides, pages] of [[{}, 1000], [{ ...S3, REPLICA_URL: "s3://b-1/db" }, 0]] as const) {
+Deno.test("[replica] while replicating the app leaves checkpoints to Litestream and commits unsynced; otherwise 1000-page checkpoints, fsynced", async () => {
+  // Decision 050: synchronous NORMAL (1) while Litestream replicates, FULL (2) without a replica.
+  for (const [overrides, pages, synchronous] of [[{}, 1000, 2], [{ ...S3, REPLICA_URL: "s3://b-1/db" }, 0, 1]] as const) {
     await using site = await makeTestEnv(overrides);
-    const { rows } = await site.db.client.execute("PRAGMA wal_autocheckpoint");
-    assert.equal(Number(Object.values(rows[0])[0]), pages, JSON.stringify(overrides));
+    const pragma = async (name: string) => Number(Object.values((await site.db.client.execute(`PRAGMA ${name}`)).rows[0])[0]);
+    assert.equal(await pragma("wal_autocheckpoint"), pages, JSON.stringify(overrides));
+    assert.equal(await pragma("synchronous"), synchronous, JSON.stringify(overrides));
+    // A rate-limit count (the only write that asks for no fsync) leaves the connection as it found it.
+    assert.deepEqual((await countRateHit(site.db, "test:key", Date.now(), 60_000)).count, 1);
+    assert.equal(await pragma("synchronous"), synchronous, JSON.stringify(overrides));
+    const [count] = (await site.db.client.execute("select count(*) as n from rate_limits where key = 'test:key'")).rows;
+    assert.equal(Number(count.n), 1);
   }
+});
+
+Deno.test("[replica] Litestream's configuration: copies four times a second, ships every second, checkpoints at least every second; no secret", () => {
+  const config = testConfig({ ...S3, REPLICA_URL: "s3://b-1/site/db", DATA_DIR: "/srv/data" });
+  const yaml = litestreamYaml(config, 9999, "/srv/data/dreamreel.db");
+  for (
+    const line of [
+      'addr: "127.0.0.1:9999"',
+      '  - path: "/srv/data/dreamreel.db"',
+      "    monitor-interval: 250ms",
+      "    checkpoint-interval: 1s",
+      "    min-checkpoint-page-count: 1000",
+      "    max-checkpoint-page-count: 10000",
+      '        bucket: "b-1"',
+      '        path: "site/db"',
+      '        endpoint: "http://s3.local:9000"',
+      "        sync-interval: 1s",
+      "        retention: 24h",
+    ]
+  ) assert.ok(yaml.split("\n").includes(line), `${line} in\n${yaml}`);
+  assert.ok(!yaml.includes("media-secret") && !yaml.includes("media-key"), "the keys go in the environment, not the file");
 });
 
 Deno.test("[replica] Litestream's metrics, shadow WAL and log lines read as positions, failures and their kind", async () => {
@@ -181,7 +211,13 @@ Deno.test("[replica] /healthz and the overview read the state the main process w
   };
   const health = async () => await (await site.request("/healthz")).json();
   await writeStatus(site.config, base);
-  assert.deepEqual(await health(), { db: "ok", replica: "ok", replicaLagSeconds: 1, replicaSyncedAt: new Date(now - 1000).toISOString() });
+  assert.deepEqual(await health(), {
+    db: "ok",
+    replica: "ok",
+    replicaLagSeconds: 1,
+    replicaSyncedAt: new Date(now - 1000).toISOString(),
+    replicaDelayedWrites: 0,
+  });
   await writeStatus(site.config, { ...base, state: "lagging", lagSeconds: 14, syncedAt: now - 14_000 });
   assert.equal((await health()).replica, "lagging");
   const lastError =

@@ -8,6 +8,7 @@ import { log, redactText, redactUrl } from "../log.ts";
 import { signingSecret } from "../media/signing.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { storeFor } from "../storage/store.ts";
+import { fileDbOptions } from "../replica/backpressure.ts";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
@@ -15,7 +16,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL("../../db/migrations", impor
 export async function prepareData(config: Config): Promise<Db> {
   await mkdir(config.uploadsDir, { recursive: true });
   await checkStorage(config);
-  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver, { replicated: !!config.replica });
+  const db = await preparedDb(config.databaseUrl, MIGRATIONS_DIR, config.dbDriver, fileDbOptions(config));
   if (config.admin) await ensureAdmin(db, config.admin.username, config.admin.password);
   await deleteExpiredSessions(db, Date.now());
   await sweepTempFiles(config.uploadsDir);

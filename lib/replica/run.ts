@@ -1,8 +1,8 @@
 /**
  * The main process's Litestream (issue 37, decision 037): one per database however many web
  * workers run, started after the migrations, restarted when it dies (250 ms, doubling to 10 s;
- * the backoff starts over after 30 s alive), stopped last on shutdown after a final sync. Every
- * second its metrics are read and the replica's state written for every process (status.ts).
+ * the backoff starts over after 30 s alive), stopped last on shutdown after a final sync. Four
+ * times a second its metrics are read and the replica's state written for every process (status.ts).
  */
 import { writeFile } from "node:fs/promises";
 import type { Db } from "../../db/client.ts";
@@ -31,6 +31,12 @@ const MAX_BACKOFF_MS = 10_000;
 const FINAL_SYNC_MS = 30_000;
 /** While Litestream is down this long, the app checkpoints itself so the WAL cannot grow without end. */
 const CHECKPOINT_WHEN_DOWN_MS = 30_000;
+/**
+ * How often Litestream's metrics and shadow WAL are read and the state written: as often as
+ * Litestream copies the WAL (monitor-interval), so the lag shown is off by at most this much, not
+ * by a second (decision 050). One poll costs a loopback request and a directory listing.
+ */
+export const POLL_MS = 250;
 /** The same failure is logged again at most this often. */
 const RELOG_MS = 60_000;
 
@@ -78,7 +84,10 @@ export function startReplication(config: Config, db: Db): Replication | null {
       if (lastLogged.text) log.info("replica: replicating again", { after: lastLogged.text });
       lastLogged = { text: "", at: 0 };
       tracker.succeeded();
-    } else tracker.newGeneration();
+    } else {
+      tracker.newGeneration();
+      known = null;
+    }
   };
 
   const start = async (failures: number) => {
@@ -88,6 +97,7 @@ export function startReplication(config: Config, db: Db): Replication | null {
       metricsPort = freePort();
       await writeFile(configPath, litestreamYaml(config, metricsPort), { mode: 0o600 });
       const proc = child = spawnLitestream(bin, configPath, env);
+      known = null;
       tracker.started(null);
       readLines(proc.stdout, onLine);
       readLines(proc.stderr, onLine);
@@ -109,13 +119,33 @@ export function startReplication(config: Config, db: Db): Replication | null {
 
   let downSince: number | null = null;
   let lastCheckpoint = 0;
+  let polling = false;
+  /** The replica's position when it last held the whole shadow WAL; null when it did not (or Litestream restarted). */
+  let known: { index: number; offset: number } | null = null;
+  let lastShown = "";
+  let lastWrittenAt = 0;
   const poll = async () => {
+    if (polling) return; // the last one still waits on a slow Litestream: no pile-up
+    polling = true;
+    try {
+      await pollOnce();
+    } finally {
+      polling = false;
+    }
+  };
+  const pollOnce = async () => {
     const now = Date.now();
     if (tracker.running && metricsPort) {
       try {
-        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(900) });
-        const { replica } = parseMetrics(await res.text());
-        tracker.observe(await shadowPosition(dbPath), replica);
+        const shadow = await shadowPosition(dbPath);
+        // The replica had all of a shadow WAL that has not moved since: nothing to ask Litestream (the idle case, most polls).
+        const same = shadow && known && shadow.index === known.index && shadow.offset === known.offset;
+        if (!same) {
+          const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(900) });
+          const { replica } = parseMetrics(await res.text());
+          known = replica && shadow && replica.index === shadow.index && replica.offset === shadow.offset ? replica : null;
+          tracker.observe(shadow, replica);
+        } else tracker.observe(shadow, known);
       } catch { /* still starting */ }
     }
     // Nobody checkpoints while Litestream is down: after a while the app does, once in a while (a new generation follows).
@@ -124,9 +154,15 @@ export function startReplication(config: Config, db: Db): Replication | null {
       lastCheckpoint = now;
       await db.client.execute("PRAGMA wal_checkpoint(PASSIVE)").catch(() => {});
     }
-    await writeStatus(config, tracker.status()).catch((e) => log.warn("replica: status not written", { error: String(e) }));
+    // Written when something the readers show changed, else once a second (readers take a file 5 s old for a dead owner).
+    const status = tracker.status(now);
+    const shown = JSON.stringify({ ...status, updatedAt: 0 });
+    if (shown === lastShown && now - lastWrittenAt < 1000) return;
+    lastShown = shown;
+    lastWrittenAt = now;
+    await writeStatus(config, status).catch((e) => log.warn("replica: status not written", { error: String(e) }));
   };
-  const poller = setInterval(() => void poll(), 1000);
+  const poller = setInterval(() => void poll(), POLL_MS);
 
   log.info("replica: replicating the database with Litestream", { litestream: version, replica: redactUrl(config.replica.url) });
   void checkAtStart(config, report);

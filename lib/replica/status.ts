@@ -1,8 +1,8 @@
 /**
  * The replica's state as the operator sees it (admin overview, /healthz, the log). The main
  * process runs Litestream and knows it; the web workers do not share its memory, so it writes
- * what it knows to `DATA_DIR/replica-status.json` every second (a file, not a row: a row written
- * every second would itself be replicated every second, decision 037) and every process reads it.
+ * what it knows to `DATA_DIR/replica-status.json` four times a second (a file, not a row: a row
+ * written that often would itself be replicated every second, decision 037) and every process reads it.
  */
 import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Config } from "../config.ts";
@@ -23,6 +23,8 @@ export type ReplicaStatus = {
   syncedAt: number | null;
   /** How far the replica is behind the database, in seconds (0 when it has everything). */
   lagSeconds: number;
+  /** The same in ms, for the writers' back-pressure (lib/replica/backpressure.ts); absent in a file an older version wrote. */
+  lagMs?: number;
   problem: ReplicaProblem | null;
   /** The last failure in the operator's words, and when; kept after recovery for the admin page. */
   lastError: string | null;
@@ -42,6 +44,7 @@ export const OFF: ReplicaStatus = {
   state: "off",
   syncedAt: null,
   lagSeconds: 0,
+  lagMs: 0,
   problem: null,
   lastError: null,
   lastErrorAt: null,

@@ -12,8 +12,8 @@ import { LAGGING_SECONDS, type ReplicaProblem, type ReplicaStatus } from "./stat
 /** A WAL position within one generation: the WAL file's index, then the offset in it. */
 export type WalPosition = { index: number; offset: number };
 const compare = (a: WalPosition, b: WalPosition) => a.index - b.index || a.offset - b.offset;
-/** Polls kept while the replica is behind (one a second: an hour). */
-const MAX_SAMPLES = 3600;
+/** Polls kept while the replica is behind (four a second, run.ts: an hour). */
+const MAX_SAMPLES = 14_400;
 const MAX_LINE = 4096;
 
 export type LogEvent = { kind: "error"; text: string } | { kind: "written" } | { kind: "generation" } | null;
@@ -163,14 +163,15 @@ export class ReplicaTracker {
 
   status(now = Date.now()): ReplicaStatus {
     const oldest = this.#samples[0];
-    const lagMs = oldest ? now - oldest.after : this.#polled ? 0 : now - this.#downSince;
-    const lagSeconds = Math.max(0, Math.round(lagMs / 1000));
+    const lagMs = Math.max(0, oldest ? now - oldest.after : this.#polled ? 0 : now - this.#downSince);
+    const lagSeconds = Math.round(lagMs / 1000);
     const failing = this.#error !== null && this.#error.at > this.#okAt;
     const problem: ReplicaProblem | null = !this.running ? "not-running" : failing ? this.#problem : null;
     return {
       state: problem ? "down" : lagSeconds > LAGGING_SECONDS ? "lagging" : "ok",
       syncedAt: this.#syncedAt,
       lagSeconds,
+      lagMs,
       problem,
       lastError: this.#error?.text ?? null,
       lastErrorAt: this.#error?.at ?? null,
