@@ -52,7 +52,8 @@ export function noteRequest(): void {
 }
 
 /** V8's gc() when the process runs with --expose-gc (lib/boot/v8_flags.ts). */
-const exposedGc = (): (() => void) | undefined => (globalThis as { gc?: () => void }).gc;
+type Gc = (opts?: { type?: "major"; execution?: "sync"; flavor?: "last-resort" }) => void;
+const exposedGc = (): Gc | undefined => (globalThis as { gc?: Gc }).gc;
 
 /**
  * After a burst (BURST_REQUESTS, then QUIET_MS without a request, RELEASE_GAP_MS since the last),
@@ -66,7 +67,8 @@ export function releaseIfQuiet(now = performance.now()): boolean {
   served = 0;
   lastReleaseAt = now;
   const t = performance.now();
-  exposedGc()?.();
+  // "last-resort": V8's collection for memory pressure, which also hands its pooled empty pages back at once.
+  exposedGc()?.({ type: "major", execution: "sync", flavor: "last-resort" });
   trimMemory();
   log.debug("memory released after a burst", { ms: Math.round(performance.now() - t) });
   return true;
