@@ -8,7 +8,7 @@ import { startNotificationRetention } from "./lib/notify/jobs.ts";
 import { type Jobs, startJobs } from "./lib/boot/jobs.ts";
 import { listenUrl, supervise, WORKER_READY } from "./lib/boot/supervisor.ts";
 import { warmRankings } from "./lib/feed/rankings.ts";
-import { startMemoryTrim, trimMemory } from "./lib/boot/memory_trim.ts";
+import { noteRequest, startMemoryTrim, trimMemory } from "./lib/boot/memory_trim.ts";
 import { startReplication } from "./lib/replica/run.ts";
 import { startBanSweeper } from "./lib/community/bans.ts";
 
@@ -34,7 +34,7 @@ const warmUp = (db: Db) => () => warmRankings(db).then(() => void trimMemory());
 export function serve(config: Config, db: Db, opts: ServeOptions = {}): RunningServer {
   const app = createApp(config, { db });
   const listen = { port: config.port, hostname: config.host, reusePort: opts.reusePort ?? false, onListen: () => {} };
-  const server = Deno.serve(listen, (req, info) => app.fetch(req, info));
+  const server = Deno.serve(listen, (req, info) => (noteRequest(), app.fetch(req, info)));
   const url = listenUrl(config.host, server.addr.port);
   if (!opts.quiet) log.info("listening", { url });
   // Started after listening, so the first page is answered while start-up jobs are queued.

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from "node:zlib";
-import { gzipKept } from "../lib/http/gzip_memo.ts";
+import { gzipKept, MAX_KEYS, memoSizes } from "../lib/http/gzip_memo.ts";
 
 const unzip = (gz: Uint8Array) => new TextDecoder().decode(gunzipSync(gz));
 const page = (nonce: string, seed: string, likes = 7) =>
@@ -51,5 +51,43 @@ Deno.test("[gzip] text containing NUL and 0xFF-like characters next to the holes
     const h = rnd(8);
     const text = `\u0000\u0000\u0000${h}\u00ff\u00ff\u00ff${"\u0000abc".repeat(500)}${h}ÿÿÿ${"ÿ".repeat(100)}`;
     assert.equal(unzip(gzipKept(null, text, [h], 5)), text);
+  }
+});
+
+Deno.test("[gzip] a text seen once is remembered by its checksum only; the second sight keeps it; both stay within their bounds", () => {
+  // Texts of their own lengths, so each is under a key of its own.
+  const text = (i: number, nonce: string) => `<p nonce="${nonce}">${"x".repeat(1000 + i)}</p>`;
+  const before = memoSizes();
+  const nonce1 = rnd(24), nonce2 = rnd(24);
+  assert.equal(unzip(gzipKept(null, text(0, nonce1), [nonce1], 5)), text(0, nonce1));
+  const once = memoSizes();
+  assert.equal(once.texts, before.texts, "a text seen once is not kept");
+  assert.ok(once.seen >= 1 && once.seenKeys <= MAX_KEYS);
+  assert.equal(unzip(gzipKept(null, text(0, nonce2), [nonce2], 5)), text(0, nonce2));
+  const twice = memoSizes();
+  assert.ok(twice.texts >= 1 && twice.texts <= 2 * MAX_KEYS, "kept the second time");
+  // Many more texts than keys, each seen twice (kept) and as many seen once: the maps stay bounded.
+  for (let i = 1; i <= 3 * MAX_KEYS; i++) {
+    for (const round of [0, 1]) {
+      const n = rnd(24);
+      assert.equal(unzip(gzipKept(null, text(i, n), [n], 5)), text(i, n), `text ${i} round ${round}`);
+    }
+    const n = rnd(24);
+    gzipKept(null, text(10_000 + i, n), [n], 5);
+  }
+  const after = memoSizes();
+  assert.ok(after.keys <= MAX_KEYS, `${after.keys} keys`);
+  assert.ok(after.texts <= 2 * MAX_KEYS, `${after.texts} texts`);
+  assert.ok(after.seenKeys <= MAX_KEYS && after.seen <= 2 * MAX_KEYS, `${after.seenKeys} keys, ${after.seen} checksums`);
+  assert.equal(after.keys, MAX_KEYS, "full: the latest texts");
+});
+
+Deno.test("[gzip] a changed text with the same lengths is never answered from the kept one", () => {
+  const base = (c: string, nonce: string) => `<p nonce="${nonce}">${c.repeat(2000)}</p>`;
+  for (const c of ["a", "b", "a", "b", "c"]) {
+    for (let i = 0; i < 2; i++) {
+      const n = rnd(24);
+      assert.equal(unzip(gzipKept(null, base(c, n), [n], 5)), base(c, n));
+    }
   }
 });

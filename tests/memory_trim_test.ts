@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { trimMemory } from "../lib/boot/memory_trim.ts";
+import { BURST_REQUESTS, noteRequest, QUIET_MS, RELEASE_GAP_MS, releaseIfQuiet, trimMemory } from "../lib/boot/memory_trim.ts";
 
 const MODULE = fileURLToPath(new URL("../lib/boot/memory_trim.ts", import.meta.url));
 
@@ -36,4 +36,20 @@ Deno.test("[boot] a trim hands freed heap memory back: RSS falls by most of what
 
 Deno.test("[boot] trimming works in this process too (Linux with glibc, FFI allowed)", () => {
   assert.equal(trimMemory(), Deno.build.os === "linux");
+});
+
+Deno.test("[boot] after a burst the memory is released once the server is quiet, never while requests come, and not again within the gap", () => {
+  const burst = () => {
+    for (let i = 0; i < BURST_REQUESTS; i++) noteRequest();
+    return performance.now();
+  };
+  const last = burst();
+  assert.equal(releaseIfQuiet(last + QUIET_MS - 1), false, "requests came less than QUIET_MS ago");
+  assert.equal(releaseIfQuiet(last + QUIET_MS), true);
+  assert.equal(releaseIfQuiet(last + QUIET_MS + 1), false, "nothing served since the release");
+  const next = burst();
+  assert.equal(releaseIfQuiet(Math.min(next + QUIET_MS, last + QUIET_MS + RELEASE_GAP_MS - 1)), false, "within the gap");
+  assert.equal(releaseIfQuiet(Math.max(next + QUIET_MS, last + QUIET_MS + RELEASE_GAP_MS)), true);
+  noteRequest();
+  assert.equal(releaseIfQuiet(performance.now() + 2 * RELEASE_GAP_MS), false, "one request is not a burst");
 });

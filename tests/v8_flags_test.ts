@@ -5,7 +5,7 @@ import { compileArgs } from "../tasks/compile.ts";
 const tasks: Record<string, string> = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url))).tasks;
 
 Deno.test("[boot] the server's V8 flags are in the start and demo tasks and baked into the compiled binary", () => {
-  assert.match(V8_FLAGS, /^--max-semi-space-size=\d+$/);
+  assert.match(V8_FLAGS, /^--max-semi-space-size=\d+,--expose-gc$/);
   for (const name of ["start", "demo"]) assert.ok(tasks[name].includes(` --v8-flags=${V8_FLAGS} `), `${name}: ${tasks[name]}`);
   assert.ok(compileArgs("out", "env").includes(`--v8-flags=${V8_FLAGS}`));
 });

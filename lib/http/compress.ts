@@ -111,8 +111,12 @@ export function compression(): MiddlewareHandler<AppEnv> {
     const accept = c.req.header("accept-encoding") ?? "";
     const immutable = /immutable/.test(res.headers.get("cache-control") ?? "");
     const encoding = immutable && /\bbr\b/.test(accept) ? "br" : dynamicEncoding(accept);
-    if (!encoding || res.status !== 200 || !res.body || !COMPRESSIBLE.test(type) || res.headers.has("content-encoding")) return;
-    if (c.req.method === "HEAD") return;
+    if (!encoding || res.status !== 200 || c.req.method === "HEAD" || !COMPRESSIBLE.test(type) || res.headers.has("content-encoding")) {
+      return;
+    }
+    // Read last: `body` turns a response made of bytes into a stream, which Deno.serve then sends
+    // chunk by chunk through a resource, the bytes held until then (decision 049).
+    if (!res.body) return;
     const cacheKey = `${encoding}:${c.req.path}`;
     let body = immutable ? immutableCache.get(cacheKey) : undefined;
     if (!body) {

@@ -32,6 +32,22 @@ function keptStream(level: number): Kept {
 /** More than deflate can ever produce from `n` bytes (zlib's deflateBound plus room). */
 const bound = (n: number) => n + (n >> 3) + 64;
 
+/** Outputs up to this size are written into one kept buffer; larger ones get their own. */
+const SCRATCH_MAX = 4 * 1024 * 1024;
+let scratch = new Uint8Array(0);
+
+/**
+ * A buffer of at least `n` bytes to deflate into, the same one each time (reused at once: every
+ * caller copies out what it keeps). A buffer per response, sized for the uncompressed text, lived
+ * until the response object was collected, 9 times the bytes sent: under load those buffers were
+ * most of the malloc heap's growth (decision 049).
+ */
+function outBuffer(n: number): Uint8Array {
+  if (n > SCRATCH_MAX) return new Uint8Array(n);
+  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, Math.min(SCRATCH_MAX, scratch.length * 2)));
+  return scratch;
+}
+
 /**
  * `input` deflated (raw, final block set) into `out` at `offset`; returns the bytes written, or
  * -1 when the kept stream is unavailable (the caller then uses deflateRawSync).
@@ -52,9 +68,9 @@ function deflateInto(input: Uint8Array, level: number, out: Uint8Array, offset: 
 
 /** Raw deflate of `input` at `level`. */
 export function deflateRaw(input: Uint8Array, level: number): Uint8Array {
-  const out = new Uint8Array(bound(input.length));
+  const out = outBuffer(bound(input.length));
   const n = deflateInto(input, level, out, 0);
-  return n < 0 ? deflateRawSync(input, { level }) : out.subarray(0, n);
+  return n < 0 ? deflateRawSync(input, { level }) : out.slice(0, n);
 }
 
 const Z_SYNC_FLUSH = 2;
@@ -70,7 +86,7 @@ const Z_SYNC_FLUSH = 2;
 export function deflateFlushed(chunks: Uint8Array[], level: number): Uint8Array[] {
   const k = keptStream(level);
   const total = chunks.reduce((n, c) => n + c.length, 0);
-  const out = new Uint8Array(bound(total) + 16 * chunks.length);
+  const out = outBuffer(bound(total) + 16 * chunks.length);
   const parts: Uint8Array[] = [];
   let at = 0;
   try {
@@ -80,7 +96,7 @@ export function deflateFlushed(chunks: Uint8Array[], level: number): Uint8Array[
       k.handle.writeSync(Z_SYNC_FLUSH, chunk, 0, chunk.length, out, at, room);
       const left = k.state[0];
       if (left === 0) break;
-      parts.push(out.subarray(at, at + room - left));
+      parts.push(out.slice(at, at + room - left));
       at += room - left;
     }
   } finally {
@@ -99,7 +115,7 @@ export type DeflatedStart = { raw: Uint8Array; deflated: Uint8Array; crc: number
  */
 export function gzipAfter(start: DeflatedStart | null, rest: Uint8Array, level: number): Uint8Array {
   const head = start?.deflated.length ?? 0;
-  const out = new Uint8Array(10 + head + bound(rest.length) + 8);
+  const out = outBuffer(10 + head + bound(rest.length) + 8);
   // Header: deflate, no flags, no time, unknown OS.
   out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255]);
   if (start) out.set(start.deflated, 10);
@@ -114,7 +130,7 @@ export function gzipAfter(start: DeflatedStart | null, rest: Uint8Array, level: 
   // Trailer: CRC-32 and length mod 2^32 of everything uncompressed.
   view.setUint32(0, crc32(rest, start?.crc ?? 0), true);
   view.setUint32(4, ((start?.raw.length ?? 0) + rest.length) >>> 0, true);
-  return out.subarray(0, end + 8);
+  return out.slice(0, end + 8);
 }
 
 /** Whether deflating goes through kept streams here (false: every call sets up a new one). */

@@ -15,18 +15,43 @@ import { type DeflatedStart, deflateFlushed, gzipAfter } from "./deflate.ts";
  * exactly the text (tests/gzip_memo_test.ts), a few bytes larger than gzip of the whole (the
  * flush points, and 5 bytes a hole).
  *
- * A text is kept the second time it is seen (most one-off texts never pay for it); texts are
- * remembered under at most MAX_KEYS keys, the least recently used leaving first.
+ * A text is kept the second time it is seen (most one-off texts never pay for it): the first
+ * time only a checksum of its parts is remembered, not the text. Remembering the text itself
+ * (issue 44) kept every page that is new each time (a home page's fresh shuffle) alive past a
+ * young-generation collection, half of what V8 promoted to its old generation under load; it
+ * then stayed until the next full collection (decision 049). Kept texts are remembered under at
+ * most MAX_KEYS keys, the least recently used leaving first.
  */
 type Kept = { holeLengths: number[]; raws: Uint8Array[]; deflated: Uint8Array[] };
-/** A text seen (its parts between the holes), kept once it is seen again. */
-type Entry = { parts: string[]; kept: Kept | null };
+/** A kept text: its parts between the holes (compared on each use) and their compressed form. */
+type Entry = { parts: string[]; kept: Kept };
 
-/** Texts by the lengths of their parts and holes and their first part; the rest is compared part by part. */
+/** Kept texts by the lengths of their parts and holes; the parts are then compared one by one. */
 const texts = new Map<string, Entry[]>();
-const MAX_KEYS = 64;
+/** Checksums of the parts of texts seen once, by the same keys. */
+const seen = new Map<string, number[]>();
+export const MAX_KEYS = 64;
 const PER_KEY = 2;
 const encoder = new TextEncoder();
+
+/** Texts whose UTF-8 fits are encoded into one kept buffer (used and done with before the next call). */
+const INPUT_MAX = 4 * 1024 * 1024;
+let input = new Uint8Array(0);
+
+/** How many texts are kept and how many seen once are remembered (tests/gzip_memo_test.ts holds them to their bounds). */
+export function memoSizes(): { keys: number; texts: number; seenKeys: number; seen: number } {
+  let kept = 0, once = 0;
+  for (const entries of texts.values()) kept += entries.length;
+  for (const sums of seen.values()) once += sums.length;
+  return { keys: texts.size, texts: kept, seenKeys: seen.size, seen: once };
+}
+
+/** Puts `key` last (most recently used) in `map`, dropping the least recently used past MAX_KEYS. */
+function touch<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  if (map.size >= MAX_KEYS) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 /** The text split at every occurrence of the hole values, in order (one scan of the text per hole value). */
 function split(text: string, holes: string[]): { parts: string[]; values: string[] } {
@@ -94,6 +119,27 @@ function assemble(start: DeflatedStart | null, k: Kept, values: Uint8Array[]): U
 }
 
 /**
+ * The text's UTF-8 (parts and hole values in turn) and a CRC-32 of its parts alone, the same for
+ * every request of one text whatever its hole values.
+ */
+function encodeText(text: string, parts: string[], values: Uint8Array[]): { bytes: Uint8Array; sum: number } {
+  const most = text.length * 3;
+  const buf = most > INPUT_MAX ? new Uint8Array(most) : input.length >= most ? input : (input = new Uint8Array(Math.max(most, 65536)));
+  let at = 0;
+  let sum = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const { written } = encoder.encodeInto(parts[i], buf.subarray(at));
+    sum = crc32(buf.subarray(at, at + written), sum);
+    at += written;
+    if (i < values.length) {
+      buf.set(values[i], at);
+      at += values[i].length;
+    }
+  }
+  return { bytes: buf.subarray(0, at), sum };
+}
+
+/**
  * A gzip member of `start` (already deflated, or none) and `text`, where `holes` are the
  * values in `text` that change from one answer to the next (each under 64 KiB).
  */
@@ -103,19 +149,28 @@ export function gzipKept(start: DeflatedStart | null, text: string, holes: strin
   const lengths = bytes.map((b) => b.length);
   if (lengths.some((n) => n > 0xffff)) return gzipAfter(start, encoder.encode(text), level);
   // The lengths make the parts unambiguous; equal parts are then found by comparing them.
-  const key = `${parts.map((p) => p.length).join(",")}/${lengths.join(",")}\n${parts[0]}`;
-  const entries = texts.get(key) ?? [];
-  let entry = entries.find((e) => e.parts.every((p, i) => p === parts[i]));
-  if (!entry) {
-    entry = { parts, kept: null };
-    entries.unshift(entry);
-    if (entries.length > PER_KEY) entries.pop();
-  } else if (!entry.kept) {
-    entry.kept = build(parts, lengths, level);
+  const key = `${parts.map((p) => p.length).join(",")}/${lengths.join(",")}`;
+  const entries = texts.get(key);
+  const entry = entries?.find((e) => e.parts.every((p, i) => p === parts[i]));
+  if (entry) {
+    touch(texts, key, entries!);
+    return assemble(start, entry.kept, bytes);
   }
-  // Most recently used last.
-  texts.delete(key);
-  if (texts.size >= MAX_KEYS) texts.delete(texts.keys().next().value!);
-  texts.set(key, entries);
-  return entry.kept ? assemble(start, entry.kept, bytes) : gzipAfter(start, encoder.encode(text), level);
+  const encoded = encodeText(text, parts, bytes);
+  const sums = seen.get(key) ?? [];
+  if (!sums.includes(encoded.sum)) {
+    sums.unshift(encoded.sum);
+    if (sums.length > PER_KEY) sums.pop();
+    touch(seen, key, sums);
+    return gzipAfter(start, encoded.bytes, level);
+  }
+  // Seen before (or another text with the same lengths and checksum: then only built for nothing).
+  sums.splice(sums.indexOf(encoded.sum), 1);
+  if (!sums.length) seen.delete(key);
+  const made = { parts, kept: build(parts, lengths, level) };
+  const list = entries ?? [];
+  list.unshift(made);
+  if (list.length > PER_KEY) list.pop();
+  touch(texts, key, list);
+  return assemble(start, made.kept, bytes);
 }

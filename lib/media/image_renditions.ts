@@ -7,7 +7,8 @@
  * the top of the list, at its own width. Every sharp call has the pixel limit and a timeout
  * (decision 027); the job (lib/media/image_job.ts) runs this, never a request.
  */
-import sharp from "sharp";
+import type Sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { Config } from "../config.ts";
 
 /** The rungs: a phone (1x), a phone at 2-3x or a card at 2x, a desktop page and what links elsewhere show (OG, oEmbed). */
@@ -30,7 +31,7 @@ export function planImageWidths(width: number): number[] {
 /** The image as displayed: frames, the size of one frame once its EXIF orientation is applied. */
 export type ImageShape = { width: number; height: number; frames: number };
 
-export function shapeOf(meta: sharp.Metadata): ImageShape {
+export function shapeOf(meta: Sharp.Metadata): ImageShape {
   const frames = meta.pages ?? 1;
   const height = meta.pageHeight ?? meta.height ?? 0;
   const width = meta.width ?? 0;
@@ -50,6 +51,7 @@ export async function encodeImageRenditions(
   outPaths: string[],
   signal?: AbortSignal,
 ): Promise<MadeImage[]> {
+  const sharp = await loadSharp();
   const animated = shape.frames > 1;
   const limitInputPixels = config.upload.maxImagePixels;
   const made: MadeImage[] = [];

@@ -9,7 +9,8 @@
  */
 import { Buffer } from "node:buffer";
 import { rm, writeFile } from "node:fs/promises";
-import sharp from "sharp";
+import type Sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { Config } from "../config.ts";
 import { HttpError } from "../http_error.ts";
 import { StorageError } from "../storage/error.ts";
@@ -35,8 +36,6 @@ export const imageTooLarge = (config: Config) =>
 const ENCODE_SECONDS = 30;
 const THUMBNAIL_SECONDS = 10;
 
-sharp.cache(false);
-
 /** sharp's error for an input over limitInputPixels, as the member's message; anything else does not decode. */
 const refusal = (config: Config, e: unknown) =>
   new HttpError(422, /exceeds pixel limit/i.test(String(e)) ? imageTooLarge(config) : IMAGE_UNDECODABLE);
@@ -46,9 +45,10 @@ const refusal = (config: Config, e: unknown) =>
  * past 1:MAX_IMAGE_RATIO, one above the configured megapixels (all frames of an animation counted)
  * or with more than MAX_IMAGE_FRAMES frames. Reads the header only.
  */
-export async function checkImage(config: Config, input: string | Buffer): Promise<sharp.Metadata> {
+export async function checkImage(config: Config, input: string | Buffer): Promise<Sharp.Metadata> {
   const max = config.upload.maxImagePixels;
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Sharp.Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: max }).metadata();
   } catch (e) {
@@ -127,13 +127,14 @@ export type ProcessedImage = {
  */
 export function processImage(config: Config, key: string, known?: { generation: GenerationData | null }): Promise<ProcessedImage> {
   return withUpload(config, key, async (path) => {
+    const sharp = await loadSharp();
     await checkImage(config, path);
     const type = sniff(await head(path));
     if (!type || type.kind !== "image") throw new HttpError(422, IMAGE_UNDECODABLE);
     const generation = known ? known.generation : await readImageGenerationOffLoop(path, type.mime);
     const animated = type.mime === "image/gif" || type.mime === "image/webp";
     const limitInputPixels = config.upload.maxImagePixels;
-    let out: { data: Buffer; info: sharp.OutputInfo };
+    let out: { data: Buffer; info: Sharp.OutputInfo };
     try {
       let img = sharp(path, { animated, limitInputPixels }).timeout({ seconds: ENCODE_SECONDS });
       if (!animated) img = img.rotate(); // apply the EXIF orientation before the EXIF is dropped
@@ -174,6 +175,7 @@ export async function storeBrowserThumbnail(config: Config, value: string | null
   if (sniff(bytes)?.kind !== "image") return null;
   const key = newKey("t", "webp");
   const limitInputPixels = Math.min(40_000_000, config.upload.maxImagePixels);
+  const sharp = await loadSharp();
   try {
     await storeBytes(
       config,

@@ -10,7 +10,7 @@
  * posters' sharp has a pixel limit and a timeout (decision 027).
  */
 import { stat } from "node:fs/promises";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { Config } from "../config.ts";
 import { boundedInput, maxOutputFrames, type Probe, runFfmpeg } from "./ffmpeg.ts";
 
@@ -126,6 +126,7 @@ export async function makePosters(config: Config, src: string, info: Probe, fram
   if (!(await stat(framePath).catch(() => null))?.size) throw new Error("no frame could be taken for the poster");
   // The frame is at most the probe's size (checked against MAX_VIDEO_PIXELS before the job encodes).
   const limitInputPixels = config.upload.maxVideoPixels;
+  const sharp = await loadSharp();
   for (const [i, width] of POSTER_WIDTHS.entries()) {
     await sharp(framePath, { limitInputPixels }).resize({ width, withoutEnlargement: true }).webp({ quality: 72 })
       .timeout({ seconds: 30 }).toFile(outPaths[i]);

@@ -11,7 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
-import sharp from "sharp";
+import type Sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import type { Db } from "../../db/client.ts";
 import { listBlocklist, setMatchesRemoved } from "../../db/queries/similar.ts";
 import type { Config } from "../config.ts";
@@ -31,13 +32,14 @@ const INNER_AREA = 0.64;
 
 /** 32x32 grey pixels of an image: every frame of an animation (stacked), or one `page`. EXIF orientation applied to stills. */
 export async function imagePixels(input: string | Uint8Array, limitInputPixels: number, opts: { page?: number } = {}): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const pages = opts.page === undefined ? (await sharp(input, { limitInputPixels }).metadata()).pages ?? 1 : 1;
   let img = sharp(input, { limitInputPixels, page: opts.page ?? 0, pages: Math.min(pages, MAX_IMAGE_FRAMES) });
   if (pages === 1) img = img.rotate();
   return grey32(img);
 }
 
-async function grey32(img: sharp.Sharp): Promise<Uint8Array> {
+async function grey32(img: Sharp.Sharp): Promise<Uint8Array> {
   const px = await img.greyscale().resize(32, 32, { fit: "fill", kernel: "lanczos3" }).raw().timeout({ seconds: 20 })
     .toBuffer();
   return new Uint8Array(px.buffer, px.byteOffset, px.length);
@@ -49,6 +51,7 @@ async function grey32(img: sharp.Sharp): Promise<Uint8Array> {
  * within what the hash forgives), else null. Trimmed on a 256 px copy, so the cost is flat.
  */
 async function innerPixels(input: string | Uint8Array, limitInputPixels: number, page: number): Promise<Uint8Array | null> {
+  const sharp = await loadSharp();
   let img = sharp(input, { limitInputPixels, page });
   if (page === 0) img = img.rotate();
   const small = await img.resize(256, 256, { fit: "inside" }).raw().timeout({ seconds: 20 })
