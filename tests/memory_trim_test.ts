@@ -5,7 +5,17 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { BURST_REQUESTS, noteRequest, QUIET_MS, RELEASE_GAP_MS, releaseIfQuiet, trimMemory } from "../lib/boot/memory_trim.ts";
+import {
+  BURST_REQUESTS,
+  collectIfHeapHigh,
+  HEAP_SOFT_LIMIT_BYTES,
+  noteRequest,
+  QUIET_MS,
+  RELEASE_GAP_MS,
+  releaseIfQuiet,
+  SOFT_LIMIT_GAP_MS,
+  trimMemory,
+} from "../lib/boot/memory_trim.ts";
 
 const MODULE = fileURLToPath(new URL("../lib/boot/memory_trim.ts", import.meta.url));
 
@@ -52,4 +62,16 @@ Deno.test("[boot] after a burst the memory is released once the server is quiet,
   assert.equal(releaseIfQuiet(Math.max(next + QUIET_MS, last + QUIET_MS + RELEASE_GAP_MS)), true);
   noteRequest();
   assert.equal(releaseIfQuiet(performance.now() + 2 * RELEASE_GAP_MS), false, "one request is not a burst");
+});
+
+Deno.test("[boot] under load a heap past its soft limit is collected, at most once per gap; below it, or without gc(), never", () => {
+  const calls: unknown[] = [];
+  const gc = (opts?: unknown) => void calls.push(opts);
+  const t0 = performance.now() + 10 * SOFT_LIMIT_GAP_MS;
+  assert.equal(collectIfHeapHigh(t0, HEAP_SOFT_LIMIT_BYTES - 1, gc), false, "below the limit");
+  assert.equal(collectIfHeapHigh(t0, HEAP_SOFT_LIMIT_BYTES, undefined), false, "no gc() exposed");
+  assert.equal(collectIfHeapHigh(t0, HEAP_SOFT_LIMIT_BYTES, gc), true);
+  assert.equal(collectIfHeapHigh(t0 + SOFT_LIMIT_GAP_MS - 1, 2 * HEAP_SOFT_LIMIT_BYTES, gc), false, "within the gap");
+  assert.equal(collectIfHeapHigh(t0 + SOFT_LIMIT_GAP_MS, 2 * HEAP_SOFT_LIMIT_BYTES, gc), true);
+  assert.deepEqual(calls, [{ type: "major", execution: "sync" }, { type: "major", execution: "sync" }]);
 });
