@@ -151,7 +151,7 @@ export const envSchema = z.object({
   REPLICA_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REPLICA_FORCE_PATH_STYLE: bool.optional(),
   /** Writes wait a little (at most 250 ms each) while the replica is more than this behind (decision 050); 0: never. */
-  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(60).default(1),
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(60).default(1.5),
   LITESTREAM_BIN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://` (TLS from the start); unset: mails go to DATA_DIR/outbox. */

@@ -44,10 +44,10 @@ async function gateAfter(env: Record<string, string>, s: ReplicaStatus | null) {
 
 Deno.test("[replica] back-pressure: a write waits only while a fresh ok/lagging status says the replica is past the bound", async () => {
   const behind = await gateAfter(REPLICA, status({}));
-  assert.deepEqual(behind, { waited: true, delayed: 1, ms: MAX_WAIT_MS }, "3 s behind with a 1 s bound: the capped wait");
+  assert.deepEqual(behind, { waited: true, delayed: 1, ms: MAX_WAIT_MS }, "3 s behind with a 1.5 s bound: the capped wait");
   const lagging = await gateAfter(REPLICA, status({ state: "lagging", lagSeconds: 12, lagMs: 12_000 }));
   assert.equal(lagging.ms, MAX_WAIT_MS, "never more than the cap, however far behind");
-  const near = await gateAfter(REPLICA, status({ lagSeconds: 1, lagMs: 1250 }));
+  const near = await gateAfter(REPLICA, status({ lagSeconds: 2, lagMs: 1800 }));
   assert.ok(near.waited && near.ms > 0 && near.ms < MAX_WAIT_MS, `a little past the bound, a shorter wait: ${near.ms} ms`);
   // Within the bound, no replica, the setting at 0, a replica down, a stale status, no status file: no wait at all.
   for (

@@ -36,7 +36,7 @@ Deno.test("[replica] settings: REPLICA_* fall back to S3_*; without REPLICA_URL 
     accessKeyId: "media-key",
     secretAccessKey: "media-secret",
     forcePathStyle: true,
-    maxLagSeconds: 1,
+    maxLagSeconds: 1.5,
   });
   const own = parseConfig({
     ...S3,
