@@ -79,22 +79,27 @@ export const HEAP_SOFT_LIMIT_BYTES = 112 * 1024 * 1024;
 /** At most one such collection in this time: it pauses every request in flight. */
 export const SOFT_LIMIT_GAP_MS = 5_000;
 let lastSoftAt = -Infinity;
+/** What the last such collection left live: a site whose live heap nears the limit is collected at twice that, not every gap. */
+let liveAfterSoft = 0;
 
 /**
  * Under steady load V8 collects its old generation only at ~2.5x the live heap, and the responses'
  * bytes (external memory, freed with their objects) wait with it: RSS at the end of 60 s of load read
- * 260-330 MB. Past HEAP_SOFT_LIMIT_BYTES a full collection runs at once, at most every
- * SOFT_LIMIT_GAP_MS. Returns whether it collected.
+ * 260-330 MB. Past HEAP_SOFT_LIMIT_BYTES (or twice the live heap the last one left, if more) a full
+ * collection runs at once, at most every SOFT_LIMIT_GAP_MS. Returns whether it collected.
  */
 export function collectIfHeapHigh(
   now = performance.now(),
   heapTotal = Deno.memoryUsage().heapTotal,
   gc: Gc | undefined = exposedGc(),
+  liveAfter = () => Deno.memoryUsage().heapUsed,
 ): boolean {
-  if (!gc || heapTotal < HEAP_SOFT_LIMIT_BYTES || now - lastSoftAt < SOFT_LIMIT_GAP_MS) return false;
+  const limit = Math.max(HEAP_SOFT_LIMIT_BYTES, 2 * liveAfterSoft);
+  if (!gc || heapTotal < limit || now - lastSoftAt < SOFT_LIMIT_GAP_MS) return false;
   lastSoftAt = now;
   const t = performance.now();
   gc({ type: "major", execution: "sync" });
+  liveAfterSoft = liveAfter();
   log.debug("heap collected past its soft limit", { ms: Math.round(performance.now() - t) });
   return true;
 }
